@@ -1,0 +1,45 @@
+import { z } from 'zod';
+
+/** The response envelope of every `/api` and `/app-api` call (SPEC §7, DESIGN "Contract decisions"). */
+export interface Envelope<T> {
+  success: boolean;
+  data?: T;
+  error?: string;
+  /** Set when the token is expired or revoked: the console clears the session and reloads. */
+  requireLogin?: boolean;
+}
+
+/** Default page size and the page sizes the console offers (SPEC §9). */
+export const DEFAULT_PAGE_SIZE = 20;
+export const PAGE_SIZES = [10, 20, 30, 50] as const;
+/** The largest page a caller may ask for; more would let one request pin the server. */
+export const MAX_PAGE_SIZE = 500;
+
+/** Paging query of every list endpoint: `Page` is 1-based. */
+export const PageQuery = z.object({
+  Page: z.coerce.number().int().min(1).default(1),
+  Size: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(DEFAULT_PAGE_SIZE),
+});
+export type PageQuery = z.infer<typeof PageQuery>;
+
+/** The `data` of a paged list. */
+export interface Paged<T> {
+  list: T[];
+  count: number;
+}
+
+/** `?id=` or `{id}` naming one record. */
+export const IdParam = z.object({ id: z.coerce.number().int().positive() });
+export type IdParam = z.infer<typeof IdParam>;
+
+/** A `{id, name}` pair of the `/names` lists. */
+export interface NameItem {
+  id: number;
+  name: string;
+}
+
+/** Comma-separated integers in a query, e.g. `type=0,5,6`. */
+export const IntList = z
+  .string()
+  .regex(/^-?\d+(,-?\d+)*$/, 'must be comma-separated integers')
+  .transform((s) => s.split(',').map(Number));

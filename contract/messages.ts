@@ -1,0 +1,36 @@
+import { z } from 'zod';
+import { IntList, PageQuery } from './envelope';
+import { MESSAGE_TYPES } from './enums';
+
+/** The types the top-bar dropdown asks for (SPEC §7). */
+export const DROPDOWN_MESSAGE_TYPES = '0,5,6,8,9,12';
+
+const boolFlag = z.union([z.literal('true'), z.literal('false'), z.literal('1'), z.literal('0'), z.boolean()])
+  .transform((v) => v === true || v === 'true' || v === '1');
+
+export const MessageListQuery = PageQuery.extend({
+  type: IntList.optional(),
+  isReaded: boolFlag.optional(),
+});
+
+/** A message as listed. `data` is a JSON string (SPEC §3). */
+export interface Message {
+  id: number;
+  type: number;
+  content: string;
+  data: string;
+  isReaded: boolean;
+  isDealed: boolean;
+  createdAt: string;
+}
+
+export const SetReadedQuery = z.object({ id: z.coerce.number().int().positive() });
+export const SetDealedBody = z.object({ ids: z.array(z.number().int().positive()).min(1).max(500) });
+
+/** POST /api/t_history_message/save: send a message to users (needs notice-edit). */
+export const SaveMessageBody = z.object({
+  type: z.number().int().refine((t) => (MESSAGE_TYPES as number[]).includes(t), 'unknown message type'),
+  content: z.string().trim().min(1, 'content is required').max(2000),
+  data: z.string().max(20_000).default('{}'),
+  userIds: z.array(z.number().int().positive()).min(1, 'userIds is required').max(1000),
+});

@@ -1,0 +1,65 @@
+/**
+ * Right codes. The first group is named by SPEC §6; the rest guard the administration endpoints
+ * (the specification leaves those codes open). Every server endpoint declares one of these, or
+ * `null` for "any signed-in user".
+ */
+export const Right = {
+  NoticePreview: 'notice-preview',
+  Buy: 'buy',
+  BuyApply: 'buy-apply',
+  BuyRecord: 'buy-record',
+  DataAnalysisSystem: 'data-analysis-system',
+  EnergyAnalysis: 'energy-analysis',
+  LifeAnalysis: 'life-analysis',
+  EnvironmentAnalysis: 'environment-analysis',
+  IotCardSysPreview: 'iot-card-sys-preview',
+  AccountPreview: 'account-preview',
+  RealAlarmPreview: 'real-alarm-preview',
+
+  NoticeEdit: 'notice-edit',
+  ProjectPreview: 'project-preview',
+  ProjectEdit: 'project-edit',
+  DevicePreview: 'device-preview',
+  DeviceEdit: 'device-edit',
+  HistoryAlarmPreview: 'history-alarm-preview',
+  ProductPreview: 'product-preview',
+  ProductEdit: 'product-edit',
+  ApplicationPreview: 'application-preview',
+  ApplicationEdit: 'application-edit',
+  ScreenPreview: 'screen-preview',
+  ScreenEdit: 'screen-edit',
+  OrgPreview: 'org-preview',
+  OrgEdit: 'org-edit',
+  OrgTypePreview: 'org-type-preview',
+  OrgTypeEdit: 'org-type-edit',
+  RolePreview: 'role-preview',
+  RoleEdit: 'role-edit',
+  RightPreview: 'right-preview',
+  RightEdit: 'right-edit',
+  UserPreview: 'user-preview',
+  UserEdit: 'user-edit',
+  BaseDataPreview: 'base-data-preview',
+  BaseDataEdit: 'base-data-edit',
+  LogPreview: 'log-preview',
+  SysLogPreview: 'sys-log-preview',
+  Backup: 'backup',
+} as const;
+export type RightCode = (typeof Right)[keyof typeof Right];
+export const ALL_RIGHTS = Object.values(Right) as RightCode[];
+
+/** The purchasing button shows with any of these (SPEC §6). */
+export const BUY_RIGHTS: RightCode[] = [Right.Buy, Right.BuyApply, Right.BuyRecord];
+/** The data-analysis button shows with any of these (SPEC §6). */
+export const ANALYSIS_RIGHTS: RightCode[] = [
+  Right.DataAnalysisSystem, Right.EnergyAnalysis, Right.LifeAnalysis, Right.EnvironmentAnalysis,
+];
+
+/** True when `rights` holds `code`. */
+export function hasRight(rights: readonly string[], code: string): boolean {
+  return rights.includes(code);
+}
+
+/** True when `rights` holds any of `codes` (the "any of several" variant of SPEC §6). */
+export function hasAnyRight(rights: readonly string[], codes: readonly string[]): boolean {
+  return codes.some((c) => rights.includes(c));
+}

@@ -1,0 +1,108 @@
+import { z } from 'zod';
+
+/** Token lifetime the console asks for at login and refresh (SPEC §9), in minutes. */
+export const TOKEN_EXPIRED_MINUTES = 30;
+/** The console refreshes its token this often (SPEC §4). */
+export const TOKEN_REFRESH_MS = 900_000;
+/** Product version shown (SPEC §1). */
+export const PRODUCT_VERSION = 'v1.5.0';
+
+const tokenMinutes = z.coerce.number().int().min(1).max(60 * 24 * 30).default(TOKEN_EXPIRED_MINUTES);
+
+/** POST /api/user/login body. The user name is trimmed; orgBZ optionally names the org code. */
+export const LoginBody = z.object({
+  user: z.string().trim().min(1, 'user is required').max(64),
+  password: z.string().min(1, 'password is required').max(128),
+  orgBZ: z.string().trim().max(64).optional().default(''),
+  tokenExpired: tokenMinutes,
+});
+export type LoginBody = z.input<typeof LoginBody>;
+
+export const LoginQuery = z.object({ appId: z.coerce.number().int().positive().optional() });
+
+/** `data` of a successful login or token refresh. */
+export interface TokenResult {
+  token: string;
+  /** Expiry as epoch milliseconds. */
+  expiresAt: number;
+  userId: number;
+  username: string;
+}
+
+/** POST /api/user/refesh-token body (the path's spelling is the product's). */
+export const RefreshTokenBody = z.object({
+  token: z.string().min(1, 'token is required').max(256),
+  tokenExpired: tokenMinutes,
+});
+
+/** `data` of GET /api/user/info: the user state of SPEC §3 (the token stays with the client). */
+export interface UserInfo {
+  userId: number;
+  username: string;
+  nickName: string;
+  avatar: string;
+  rights: string[];
+  orgId: number;
+  orgCode: string;
+  orgName: string;
+  orgType: number;
+  wxOpenId: string;
+  isGuest: boolean;
+}
+
+/** POST /api/user/info: the signed-in user edits their own profile. */
+export const UpdateProfileBody = z
+  .object({
+    nickName: z.string().trim().min(1).max(64).optional(),
+    avatar: z.string().trim().max(256).optional(),
+    phone: z.string().trim().max(32).optional(),
+    email: z.union([z.literal(''), z.string().trim().email().max(128)]).optional(),
+  })
+  .strict();
+
+/** Password rule for new passwords: 8–64 characters with a letter and a digit. */
+export const NewPassword = z
+  .string()
+  .min(8, 'password must be at least 8 characters')
+  .max(64)
+  .regex(/[A-Za-z]/, 'password must contain a letter')
+  .regex(/\d/, 'password must contain a digit');
+
+export const ChangePasswordBody = z.object({
+  oldPassword: z.string().min(1, 'oldPassword is required').max(128),
+  newPassword: NewPassword,
+});
+
+/** POST /api/user/login-test?password=<md5 hex>. */
+export const LoginTestQuery = z.object({
+  password: z.string().regex(/^[0-9a-fA-F]{32}$/, 'password must be an md5 hex digest'),
+});
+
+/** The user's personal settings (GET/POST /api/user/customSet): free JSON, bounded in size. */
+export const CustomSetBody = z.object({ content: z.record(z.string(), z.unknown()) });
+export const CUSTOM_SET_MAX_BYTES = 64 * 1024;
+
+/** `data` of GET /api/sys/info. */
+export interface SysInfo {
+  name: string;
+  version: string;
+  copyright: string;
+  year: number;
+  guestEnabled: boolean;
+}
+
+/** An entry of GET /api/menu/all?type=app; children are built from parentId by the console. */
+export interface MenuItem {
+  id: number;
+  parentId: number;
+  name: string;
+  title: string;
+  titleEn: string;
+  path: string;
+  icon: string;
+  order: number;
+  rightCode: string | null;
+  type: string;
+}
+
+export const MenuQuery = z.object({ type: z.enum(['app', 'super']).default('app') });

@@ -1,0 +1,58 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import multipart from '@fastify/multipart';
+import { UPLOAD_MAX_BYTES } from '../contract/files';
+import type { AppDeps } from './deps';
+import { registerConsole } from './http/console-static';
+import { registerEnvelopeErrors } from './http/envelope-errors';
+import { serializeRequest } from './http/log-redaction';
+import { registerSecurity } from './http/security';
+import { registerFileRoutes } from './routes/files/file-routes';
+import { registerMenuRoutes } from './routes/menu/menu-routes';
+import { registerMessageRoutes } from './routes/messages/message-routes';
+import { registerNameRoutes } from './routes/names/name-routes';
+import { registerStatisticsRoutes } from './routes/statistics/statistics-routes';
+import { registerSysRoutes } from './routes/sys/sys-routes';
+import { registerUserManageRoutes } from './routes/user-manage/user-manage-routes';
+import { registerUserRoutes } from './routes/user/user-routes';
+
+export interface BuildAppOptions {
+  /** Pino logger options, or false for none (tests). */
+  logger?: boolean | { level: string };
+}
+
+/** The HTTP application: plugins first, then the route families, then the console. */
+export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Promise<FastifyInstance> {
+  const { config } = deps;
+  const logger = options.logger ?? { level: config.logLevel };
+  const app = Fastify({
+    logger: logger && {
+      ...(typeof logger === 'object' ? logger : {}),
+      serializers: { req: serializeRequest },
+      redact: ['req.headers.authorization', 'req.headers.cookie'],
+    },
+    bodyLimit: config.bodyLimit,
+    trustProxy: true,
+    return503OnClosing: true,
+  });
+  registerEnvelopeErrors(app);
+  await registerSecurity(app, config);
+  await app.register(multipart, { limits: { fileSize: UPLOAD_MAX_BYTES, files: 1, fields: 5 } });
+
+  await app.register(async (api) => {
+    registerUserRoutes(api, deps);
+    registerUserManageRoutes(api, deps);
+    registerSysRoutes(api, deps);
+    registerMenuRoutes(api, deps);
+    registerNameRoutes(api, deps);
+    registerMessageRoutes(api, deps);
+    registerStatisticsRoutes(api, deps);
+    registerFileRoutes(api, deps);
+  }, { prefix: '/api' });
+  // The second API base (SPEC §7): analysis and purchasing families register here as they land.
+  await app.register(async (appApi) => {
+    appApi.get('/ping', async () => ({ success: true, data: 'pong' }));
+  }, { prefix: '/app-api' });
+
+  await registerConsole(app, config.staticDir);
+  return app;
+}

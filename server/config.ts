@@ -1,0 +1,60 @@
+import path from 'node:path';
+
+/** Server settings, read once from the environment (DESIGN "Runtime"). */
+export interface ServerConfig {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl?: string;
+  redisUrl?: string;
+  /** Seed demo data into an empty database and run the simulator. */
+  demo: boolean;
+  /** Password of the first administrator outside demo mode (`ADMIN_PASSWORD`). */
+  adminPassword?: string;
+  /** Folder of the built console (Vite's dist/); absent: the API only. */
+  staticDir?: string;
+  /** Origins allowed by CORS; empty: CORS closed. */
+  corsOrigins: string[];
+  /** Login attempts per minute per client address. */
+  loginRateLimit: number;
+  /** Failed logins in a row that lock an account, and for how long. */
+  lockThreshold: number;
+  lockMinutes: number;
+  /** Largest request body in bytes (uploads have their own limit). */
+  bodyLimit: number;
+  /** AMap key configured: the content security policy then allows AMap's hosts. */
+  amapKey?: string;
+  logLevel: string;
+}
+
+function int(value: string | undefined, fallback: number, name: string): number {
+  if (value === undefined || value === '') return fallback;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 0) throw new Error(`${name} must be a non-negative integer, got "${value}"`);
+  return n;
+}
+
+export function readConfig(env: NodeJS.ProcessEnv = process.env, root = process.cwd()): ServerConfig {
+  const databaseUrl = env.DATABASE_URL || undefined;
+  if (databaseUrl && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
+    throw new Error('DATABASE_URL must start with postgres:// or postgresql://');
+  }
+  const demoDefault = !databaseUrl;
+  return {
+    port: int(env.PORT, 8080, 'PORT'),
+    host: env.HOST || '0.0.0.0',
+    dataDir: path.resolve(root, env.DATA_DIR || 'data'),
+    databaseUrl,
+    redisUrl: env.REDIS_URL || undefined,
+    demo: env.DEMO === undefined || env.DEMO === '' ? demoDefault : /^(1|true|yes|on)$/i.test(env.DEMO),
+    adminPassword: env.ADMIN_PASSWORD || undefined,
+    staticDir: env.STATIC_DIR === '' ? undefined : path.resolve(root, env.STATIC_DIR || 'dist'),
+    corsOrigins: (env.CORS_ORIGINS || '').split(',').map((s) => s.trim()).filter(Boolean),
+    loginRateLimit: int(env.LOGIN_RATE_LIMIT, 20, 'LOGIN_RATE_LIMIT'),
+    lockThreshold: int(env.LOCK_THRESHOLD, 5, 'LOCK_THRESHOLD'),
+    lockMinutes: int(env.LOCK_MINUTES, 15, 'LOCK_MINUTES'),
+    bodyLimit: int(env.BODY_LIMIT, 1024 * 1024, 'BODY_LIMIT'),
+    amapKey: env.AMAP_KEY || undefined,
+    logLevel: env.LOG_LEVEL || 'info',
+  };
+}

@@ -1,0 +1,37 @@
+import { sql, type Kysely } from 'kysely';
+import type { Dialect } from './columns';
+import * as m001 from './migrations/001-initial';
+
+interface Migration {
+  name: string;
+  up(db: Kysely<unknown>, dialect: Dialect): Promise<void>;
+}
+
+/** Every migration in order. A new one is appended, never edited once released. */
+const MIGRATIONS: Migration[] = [{ name: '001-initial', up: m001.up }];
+
+/**
+ * Applies the migrations not yet applied, each in its own transaction, so a failure leaves the
+ * database at the last good migration. Returns the names applied now.
+ */
+export async function migrate(db: Kysely<unknown>, dialect: Dialect): Promise<string[]> {
+  await db.schema
+    .createTable('nv_migration')
+    .ifNotExists()
+    .addColumn('name', 'text', (c) => c.primaryKey())
+    .addColumn('applied_at', 'bigint', (c) => c.notNull())
+    .execute();
+  const done = new Set(
+    (await sql<{ name: string }>`select name from nv_migration`.execute(db)).rows.map((r) => r.name),
+  );
+  const applied: string[] = [];
+  for (const m of MIGRATIONS) {
+    if (done.has(m.name)) continue;
+    await db.transaction().execute(async (trx) => {
+      await m.up(trx, dialect);
+      await sql`insert into nv_migration (name, applied_at) values (${m.name}, ${Date.now()})`.execute(trx);
+    });
+    applied.push(m.name);
+  }
+  return applied;
+}

@@ -1,0 +1,19 @@
+/** An error the caller should see: HTTP status plus a message for the envelope's `error`. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly requireLogin = false,
+  ) {
+    super(message);
+  }
+}
+
+export const badRequest = (message: string) => new ApiError(400, message);
+export const notFound = (what: string) => new ApiError(404, `${what}不存在`);
+export const forbidden = (message = '没有权限') => new ApiError(403, message);
+export const conflict = (message: string) => new ApiError(409, message);
+
+/** Texts of the session errors (SPEC §8 for the timeout toast). */
+export const NOT_SIGNED_IN = '未登录或令牌无效';
+export const SESSION_TIMEOUT = '登录超时，请重新登录！';

@@ -1,0 +1,38 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+
+/** Paths that belong to the server, never to the console's history fallback. */
+const SERVER_PREFIXES = ['/api/', '/app-api/', '/chatHub'];
+
+/**
+ * Serves the built console with a history fallback: any other GET that accepts HTML gets
+ * index.html, so a deep link like /nv_system/nv_users loads the app. Unknown API paths get the
+ * envelope with 404.
+ */
+export async function registerConsole(app: FastifyInstance, staticDir: string | undefined): Promise<void> {
+  const index = staticDir ? path.join(staticDir, 'index.html') : undefined;
+  const hasConsole = !!index && fs.existsSync(index);
+  if (hasConsole) {
+    await app.register(fastifyStatic, {
+      root: staticDir!,
+      wildcard: false,
+      index: false,
+      // Hashed assets never change; index.html must always be fetched anew after a deploy.
+      setHeaders: (reply, file) => {
+        reply.header('Cache-Control', file.includes(`${path.sep}assets${path.sep}`)
+          ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
+  }
+  app.setNotFoundHandler((req, reply) => {
+    const url = req.url.split('?')[0];
+    const isServerPath = SERVER_PREFIXES.some((p) => url.startsWith(p));
+    const wantsHtml = (req.headers.accept ?? '').includes('text/html');
+    if (hasConsole && req.method === 'GET' && !isServerPath && wantsHtml && !path.extname(url)) {
+      return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
+    }
+    return reply.status(404).send({ success: false, error: '网络请求不存在' });
+  });
+}

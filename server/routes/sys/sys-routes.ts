@@ -1,0 +1,26 @@
+import type { FastifyInstance } from 'fastify';
+import { PRODUCT_VERSION, type SysInfo } from '../../../contract/session';
+import type { AppDeps } from '../../deps';
+import { endpoint } from '../../http/endpoint';
+
+export const PRODUCT_NAME = '工业物联网平台';
+
+export function registerSysRoutes(app: FastifyInstance, { db }: AppDeps): void {
+  endpoint(app, db, {
+    method: 'GET', url: '/sys/info', access: 'public',
+    async handler(): Promise<SysInfo> {
+      const rows = await db.selectFrom('sys_setting').select(['key', 'value'])
+        .where('key', 'in', ['system.name', 'guest.enabled']).execute();
+      const setting = new Map(rows.map((r) => [r.key, r.value]));
+      const year = new Date().getFullYear();
+      const name = setting.get('system.name') ?? PRODUCT_NAME;
+      return {
+        name,
+        version: PRODUCT_VERSION,
+        copyright: `Copyright © ${year} ${name}`,
+        year,
+        guestEnabled: setting.get('guest.enabled') === 'true',
+      };
+    },
+  });
+}

@@ -1,0 +1,143 @@
+import type { FastifyInstance } from 'fastify';
+import {
+  ChangePasswordBody, CUSTOM_SET_MAX_BYTES, CustomSetBody, LoginBody, LoginQuery, LoginTestQuery,
+  RefreshTokenBody, UpdateProfileBody, type TokenResult,
+} from '../../../contract/session';
+import { hashPassword, verifyMd5, verifyPassword } from '../../auth/passwords';
+import { findSession, issueSession, REFRESH_GRACE_MS, revokeSession, revokeUserSessions } from '../../auth/sessions';
+import { isWellFormedToken } from '../../auth/tokens';
+import type { AppDeps } from '../../deps';
+import { ApiError, badRequest, NOT_SIGNED_IN, notFound, SESSION_TIMEOUT } from '../../http/api-error';
+import { endpoint } from '../../http/endpoint';
+import { auditLog } from '../../logs/audit-log';
+import { clearFailedLogins, findUserForLogin, loadUserInfo, recordFailedLogin } from './user-repository';
+
+const WRONG_CREDENTIALS = '用户名或密码错误';
+/** Checked when the user is unknown, so a wrong name costs as long as a wrong password. */
+const DUMMY_HASH = 'scrypt$AAAAAAAAAAAAAAAAAAAAAA==$AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA=';
+
+export function registerUserRoutes(app: FastifyInstance, { db, config }: AppDeps): void {
+  endpoint(app, db, {
+    method: 'POST', url: '/user/login', access: 'public', query: LoginQuery, body: LoginBody,
+    rateLimit: config.loginRateLimit,
+    async handler({ query, body, req }): Promise<TokenResult> {
+      const now = Date.now();
+      const user = await findUserForLogin(db, body.user);
+      if (!user) {
+        await verifyPassword(body.password, DUMMY_HASH);
+        throw badRequest(WRONG_CREDENTIALS);
+      }
+      if (user.locked_until != null && user.locked_until > now) {
+        const minutes = Math.ceil((user.locked_until - now) / 60_000);
+        throw badRequest(`账号已锁定，请${minutes}分钟后再试或联系管理员解锁`);
+      }
+      const passwordOk = await verifyPassword(body.password, user.password_hash);
+      if (!passwordOk || (body.orgBZ && body.orgBZ !== user.org_code)) {
+        const locked = await recordFailedLogin(db, user.id, config.lockThreshold, config.lockMinutes, now);
+        await auditLog(db, { userId: user.id, username: user.username, action: 'login', detail: 'failed', ip: req.ip });
+        throw badRequest(locked ? `密码错误次数过多，账号已锁定${config.lockMinutes}分钟` : WRONG_CREDENTIALS);
+      }
+      if (user.disabled || user.org_disabled) throw badRequest('账号已停用，请联系管理员');
+      if (query.appId !== undefined) {
+        const appRow = await db.selectFrom('t_application').select(['can_login']).where('id', '=', query.appId).executeTakeFirst();
+        if (!appRow) throw badRequest('应用不存在');
+        if (!appRow.can_login) throw badRequest('该应用不允许登录');
+      }
+      await clearFailedLogins(db, user.id);
+      const issued = await issueSession(db, user.id, body.tokenExpired, query.appId ?? null, now);
+      await auditLog(db, { userId: user.id, username: user.username, action: 'login', detail: 'ok', ip: req.ip });
+      return { token: issued.token, expiresAt: issued.expiresAt, userId: user.id, username: user.username };
+    },
+  });
+
+  endpoint(app, db, {
+    method: 'POST', url: '/user/refesh-token', access: 'public', body: RefreshTokenBody,
+    async handler({ body }): Promise<TokenResult> {
+      if (!isWellFormedToken(body.token)) throw new ApiError(401, NOT_SIGNED_IN);
+      const session = await findSession(db, body.token);
+      if (session.status === 'unknown') throw new ApiError(401, NOT_SIGNED_IN);
+      if (session.status === 'expired') throw new ApiError(200, SESSION_TIMEOUT, true);
+      const user = await db.selectFrom('t_user').select(['username', 'disabled']).where('id', '=', session.userId).executeTakeFirst();
+      if (!user || user.disabled) throw new ApiError(200, SESSION_TIMEOUT, true);
+      const issued = await issueSession(db, session.userId, body.tokenExpired, session.appId);
+      await revokeSession(db, session.sessionId, Date.now() + REFRESH_GRACE_MS);
+      return { token: issued.token, expiresAt: issued.expiresAt, userId: session.userId, username: user.username };
+    },
+  });
+
+  endpoint(app, db, {
+    method: 'GET', url: '/user/info', access: 'signed-in',
+    async handler({ user }) {
+      const info = await loadUserInfo(db, user.id);
+      if (!info) throw new ApiError(200, SESSION_TIMEOUT, true);
+      return info;
+    },
+  });
+
+  endpoint(app, db, {
+    method: 'POST', url: '/user/info', access: 'signed-in', body: UpdateProfileBody,
+    async handler({ user, body }) {
+      const patch = {
+        ...(body.nickName !== undefined && { nick_name: body.nickName }),
+        ...(body.avatar !== undefined && { avatar: body.avatar }),
+        ...(body.phone !== undefined && { phone: body.phone }),
+        ...(body.email !== undefined && { email: body.email }),
+      };
+      if (Object.keys(patch).length === 0) throw badRequest('body: nothing to update');
+      await db.updateTable('t_user').set(patch).where('id', '=', user.id).execute();
+      return loadUserInfo(db, user.id);
+    },
+  });
+
+  endpoint(app, db, {
+    method: 'GET', url: '/user/rights', access: 'signed-in',
+    handler: ({ user }) => [...user.rights].sort(),
+  });
+
+  endpoint(app, db, { method: 'GET', url: '/user/ping', access: 'signed-in', handler: () => 'pong' });
+
+  endpoint(app, db, {
+    method: 'POST', url: '/user/login-test', access: 'signed-in', query: LoginTestQuery, rateLimit: config.loginRateLimit,
+    async handler({ user, query }) {
+      const row = await db.selectFrom('t_user').select('password_hash').where('id', '=', user.id).executeTakeFirstOrThrow();
+      if (!(await verifyMd5(query.password, row.password_hash))) throw badRequest('密码错误');
+      return true;
+    },
+  });
+
+  endpoint(app, db, {
+    method: 'POST', url: '/user/change-password', access: 'signed-in', body: ChangePasswordBody, rateLimit: config.loginRateLimit,
+    async handler({ user, body, req }) {
+      const row = await db.selectFrom('t_user').select('password_hash').where('id', '=', user.id).executeTakeFirstOrThrow();
+      if (!(await verifyPassword(body.oldPassword, row.password_hash))) throw badRequest('原密码错误');
+      if (body.oldPassword === body.newPassword) throw badRequest('body.newPassword: 新密码不能与原密码相同');
+      const hash = await hashPassword(body.newPassword);
+      await db.transaction().execute(async (trx) => {
+        await trx.updateTable('t_user').set({ password_hash: hash }).where('id', '=', user.id).execute();
+        await revokeUserSessions(trx, user.id, user.sessionId);
+      });
+      await auditLog(db, { userId: user.id, username: user.username, action: 'edit', target: 'password', ip: req.ip });
+      return true;
+    },
+  });
+
+  endpoint(app, db, {
+    method: 'GET', url: '/user/customSet', access: 'signed-in',
+    async handler({ user }) {
+      const row = await db.selectFrom('t_user').select('custom_set').where('id', '=', user.id).executeTakeFirst();
+      if (!row) throw notFound('用户');
+      return JSON.parse(row.custom_set) as unknown;
+    },
+  });
+
+  endpoint(app, db, {
+    method: 'POST', url: '/user/customSet', access: 'signed-in', body: CustomSetBody,
+    async handler({ user, body }) {
+      const text = JSON.stringify(body.content);
+      if (Buffer.byteLength(text) > CUSTOM_SET_MAX_BYTES) throw badRequest(`body.content: 超过 ${CUSTOM_SET_MAX_BYTES / 1024} KB`);
+      await db.updateTable('t_user').set({ custom_set: text }).where('id', '=', user.id).execute();
+      return body.content;
+    },
+  });
+}
+

@@ -1,0 +1,33 @@
+import type { Kysely } from 'kysely';
+import type { DB } from '../db/schema';
+import { seedOrgs, seedUsers } from './demo-accounts';
+import { seedCatalogue } from './demo-catalogue';
+import { seedMessages } from './demo-messages';
+import { DEMO_INDUSTRIES, DEMO_REGIONS, seedSites } from './demo-sites';
+
+export interface DemoSeedResult {
+  projects: number;
+  devices: number;
+}
+
+/**
+ * Demo data (demo mode only, into a database without users): organisations of every type,
+ * regions, projects in eight cities, 144 devices of every device type with measure points and
+ * alarm rules, messages of every type, and the demo accounts. One transaction: all or nothing.
+ */
+export async function seedDemo(db: Kysely<DB>, now = Date.now()): Promise<DemoSeedResult | null> {
+  const anyUser = await db.selectFrom('t_user').select('id').limit(1).executeTakeFirst();
+  if (anyUser) return null;
+  return db.transaction().execute(async (trx) => {
+    const regionIds = (await trx.insertInto('t_region').values(DEMO_REGIONS).returning('id').execute()).map((r) => r.id);
+    const industryIds = (await trx.insertInto('t_industry').values(DEMO_INDUSTRIES.map((name) => ({ name }))).returning('id').execute()).map((r) => r.id);
+    const orgs = await seedOrgs(trx, regionIds, industryIds, now);
+    const users = await seedUsers(trx, orgs, now);
+    const models = await seedCatalogue(trx, now);
+    const sites = await seedSites(trx, orgs, users, models, now);
+    await seedMessages(trx, [users.admin, users.operator, users.superadmin, ...users.staff], now);
+    const app = (await trx.insertInto('t_application').values({ name: '项目监控', code: 'project-monitor', created_at: now }).returning('id').executeTakeFirstOrThrow()).id;
+    await trx.insertInto('t_app_org').values([orgs.hq, ...orgs.owners].map((org_id) => ({ app_id: app, org_id }))).execute();
+    return { projects: sites.projectIds.length, devices: sites.deviceCount };
+  });
+}

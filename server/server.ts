@@ -1,0 +1,53 @@
+import type { FastifyInstance } from 'fastify';
+import { buildApp, type BuildAppOptions } from './app';
+import type { ServerConfig } from './config';
+import { openDatabase, type Database } from './db/database';
+import { migrate } from './db/migrate';
+import { pruneSessions } from './auth/sessions';
+import { bootstrapAdmin } from './seed/bootstrap-admin';
+import { seedDemo, type DemoSeedResult } from './seed/demo-seed';
+import { seedReferenceData } from './seed/reference-data';
+
+export interface RunningServer {
+  app: FastifyInstance;
+  database: Database;
+  /** http://host:port of the listening server. */
+  url: string;
+  migrations: string[];
+  demoSeed: DemoSeedResult | null;
+  /** Stops accepting, finishes requests in flight, then closes the database. */
+  close(): Promise<void>;
+}
+
+/** Opens and prepares the database, builds the app and listens: what `npm start` and the tests run. */
+export async function startServer(config: ServerConfig, options: BuildAppOptions = {}): Promise<RunningServer> {
+  const database = openDatabase({ dataDir: config.dataDir, databaseUrl: config.databaseUrl });
+  let app: FastifyInstance | undefined;
+  try {
+    const migrations = await migrate(database.db as never, database.dialect);
+    await seedReferenceData(database.db);
+    const demoSeed = config.demo ? await seedDemo(database.db) : null;
+    if (!config.demo) await bootstrapAdmin(database.db, config.adminPassword);
+    await pruneSessions(database.db);
+    app = await buildApp({ db: database.db, dialect: database.dialect, config }, options);
+    const pruneTimer = setInterval(() => {
+      pruneSessions(database.db).catch((err) => app?.log.error({ err }, 'session prune failed'));
+    }, 3_600_000);
+    pruneTimer.unref();
+    app.addHook('onClose', async () => clearInterval(pruneTimer));
+    await app.listen({ port: config.port, host: config.host });
+    const address = app.server.address();
+    const port = typeof address === 'object' && address ? address.port : config.port;
+    const host = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
+    const running = app;
+    let closing: Promise<void> | undefined;
+    return {
+      app: running, database, url: `http://${host}:${port}`, migrations, demoSeed,
+      close: () => (closing ??= running.close().then(() => database.close())),
+    };
+  } catch (err) {
+    await app?.close().catch(() => undefined);
+    await database.close().catch(() => undefined);
+    throw err;
+  }
+}
