@@ -27,16 +27,17 @@ export interface Paged<T> {
   list: T[];
   count: number;
 }
+/** Schema of a paged list of `item`. */
+export const paged = <T extends z.ZodType>(item: T) => z.object({ list: z.array(item), count: z.number().int().min(0) });
 
 /** `?id=` or `{id}` naming one record. */
 export const IdParam = z.object({ id: z.coerce.number().int().positive() });
 export type IdParam = z.infer<typeof IdParam>;
 
 /** A `{id, name}` pair of the `/names` lists. */
-export interface NameItem {
-  id: number;
-  name: string;
-}
+export const NameItem = z.object({ id: z.number().int(), name: z.string() });
+export type NameItem = z.infer<typeof NameItem>;
+export const NameList = z.array(NameItem);
 
 /** Comma-separated integers in a query, e.g. `type=0,5,6`. */
 export const IntList = z

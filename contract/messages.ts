@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { IntList, PageQuery } from './envelope';
+import { IntList, PageQuery, paged } from './envelope';
 import { MESSAGE_TYPES } from './enums';
 
 /** The types the top-bar dropdown asks for (SPEC §7). */
@@ -13,16 +13,18 @@ export const MessageListQuery = PageQuery.extend({
   isReaded: boolFlag.optional(),
 });
 
-/** A message as listed. `data` is a JSON string (SPEC §3). */
-export interface Message {
-  id: number;
-  type: number;
-  content: string;
-  data: string;
-  isReaded: boolean;
-  isDealed: boolean;
-  createdAt: string;
-}
+/** A message as listed. `data` is a JSON string, sometimes encoded twice (SPEC §3). */
+export const Message = z.object({
+  id: z.number().int(),
+  type: z.number().int(),
+  content: z.string(),
+  data: z.string(),
+  isReaded: z.boolean(),
+  isDealed: z.boolean(),
+  createdAt: z.string(),
+});
+export type Message = z.infer<typeof Message>;
+export const MessagePage = paged(Message);
 
 export const SetReadedQuery = z.object({ id: z.coerce.number().int().positive() });
 export const SetDealedBody = z.object({ ids: z.array(z.number().int().positive()).min(1).max(500) });

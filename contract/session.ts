@@ -20,14 +20,14 @@ export type LoginBody = z.input<typeof LoginBody>;
 
 export const LoginQuery = z.object({ appId: z.coerce.number().int().positive().optional() });
 
-/** `data` of a successful login or token refresh. */
-export interface TokenResult {
-  token: string;
-  /** Expiry as epoch milliseconds. */
-  expiresAt: number;
-  userId: number;
-  username: string;
-}
+/** `data` of a successful login or token refresh; `expiresAt` in epoch milliseconds. */
+export const TokenResult = z.object({
+  token: z.string(),
+  expiresAt: z.number().int(),
+  userId: z.number().int(),
+  username: z.string(),
+});
+export type TokenResult = z.infer<typeof TokenResult>;
 
 /** POST /api/user/refesh-token body (the path's spelling is the product's). */
 export const RefreshTokenBody = z.object({
@@ -36,19 +36,20 @@ export const RefreshTokenBody = z.object({
 });
 
 /** `data` of GET /api/user/info: the user state of SPEC §3 (the token stays with the client). */
-export interface UserInfo {
-  userId: number;
-  username: string;
-  nickName: string;
-  avatar: string;
-  rights: string[];
-  orgId: number;
-  orgCode: string;
-  orgName: string;
-  orgType: number;
-  wxOpenId: string;
-  isGuest: boolean;
-}
+export const UserInfo = z.object({
+  userId: z.number().int(),
+  username: z.string(),
+  nickName: z.string(),
+  avatar: z.string(),
+  rights: z.array(z.string()),
+  orgId: z.number().int(),
+  orgCode: z.string(),
+  orgName: z.string(),
+  orgType: z.number().int(),
+  wxOpenId: z.string(),
+  isGuest: z.boolean(),
+});
+export type UserInfo = z.infer<typeof UserInfo>;
 
 /** POST /api/user/info: the signed-in user edits their own profile. */
 export const UpdateProfileBody = z
@@ -79,30 +80,34 @@ export const LoginTestQuery = z.object({
 });
 
 /** The user's personal settings (GET/POST /api/user/customSet): free JSON, bounded in size. */
-export const CustomSetBody = z.object({ content: z.record(z.string(), z.unknown()) });
+export const CustomSet = z.record(z.string(), z.unknown());
+export const CustomSetBody = z.object({ content: CustomSet });
 export const CUSTOM_SET_MAX_BYTES = 64 * 1024;
 
 /** `data` of GET /api/sys/info. */
-export interface SysInfo {
-  name: string;
-  version: string;
-  copyright: string;
-  year: number;
-  guestEnabled: boolean;
-}
+export const SysInfo = z.object({
+  name: z.string(),
+  version: z.string(),
+  copyright: z.string(),
+  year: z.number().int(),
+  guestEnabled: z.boolean(),
+});
+export type SysInfo = z.infer<typeof SysInfo>;
 
 /** An entry of GET /api/menu/all?type=app; children are built from parentId by the console. */
-export interface MenuItem {
-  id: number;
-  parentId: number;
-  name: string;
-  title: string;
-  titleEn: string;
-  path: string;
-  icon: string;
-  order: number;
-  rightCode: string | null;
-  type: string;
-}
+export const MenuItem = z.object({
+  id: z.number().int(),
+  parentId: z.number().int(),
+  name: z.string(),
+  title: z.string(),
+  titleEn: z.string(),
+  path: z.string(),
+  icon: z.string(),
+  order: z.number().int(),
+  rightCode: z.string().nullable(),
+  type: z.string(),
+});
+export type MenuItem = z.infer<typeof MenuItem>;
+export const MenuList = z.array(MenuItem);
 
 export const MenuQuery = z.object({ type: z.enum(['app', 'super']).default('app') });

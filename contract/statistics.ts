@@ -1,22 +1,24 @@
+import { z } from 'zod';
+
+const count = z.number().int().min(0);
+
 /** `data` of GET /api/s/project. */
-export interface ProjectStats {
-  total: number;
-  byRegion: { regionId: number; name: string; count: number }[];
-}
+export const ProjectStats = z.object({
+  total: count,
+  byRegion: z.array(z.object({ regionId: z.number().int(), name: z.string(), count })),
+});
+export type ProjectStats = z.infer<typeof ProjectStats>;
 
 /** `data` of GET /api/s/device: counts by SPEC device state and by device type. */
-export interface DeviceStats {
-  total: number;
-  online: number;
-  offline: number;
-  alarm: number;
-  byType: { typeId: number; name: string; count: number }[];
-}
+export const DeviceStats = z.object({
+  total: count,
+  online: count,
+  offline: count,
+  alarm: count,
+  byType: z.array(z.object({ typeId: z.number().int(), name: z.string(), count })),
+});
+export type DeviceStats = z.infer<typeof DeviceStats>;
 
 /** `data` of GET /api/s/wMeasure/count: real alarms by warn level. */
-export interface AlarmStats {
-  total: number;
-  hint: number;
-  minor: number;
-  important: number;
-}
+export const AlarmStats = z.object({ total: count, hint: count, minor: count, important: count });
+export type AlarmStats = z.infer<typeof AlarmStats>;

@@ -13,6 +13,7 @@ import { authenticate } from './authenticate';
 export type Access = 'public' | 'signed-in' | (string & {});
 
 type Out<S> = S extends ZodType ? z.output<S> : undefined;
+type In<S> = S extends ZodType ? z.input<S> : unknown;
 
 export interface EndpointContext<Q, B, P, U> {
   query: Q;
@@ -24,20 +25,23 @@ export interface EndpointContext<Q, B, P, U> {
   reply: FastifyReply;
 }
 
-export interface EndpointSpec<A extends Access, QS, BS, PS> {
+export interface EndpointSpec<A extends Access, QS, BS, PS, RS> {
   method: 'GET' | 'POST' | 'PUT' | 'DELETE';
   url: string;
   access: A;
   query?: QS;
   body?: BS;
   params?: PS;
+  /**
+   * The `data` schema from contract/. The handler's result is parsed with it before sending, so
+   * the response matches the contract and carries no field the contract does not list.
+   */
+  response?: RS;
   /** Per-route rate limit (requests per minute per client address). */
   rateLimit?: number;
-  /** Skip the envelope: the handler writes the reply itself (files). */
-  raw?: boolean;
   handler(
     ctx: EndpointContext<Out<QS>, Out<BS>, Out<PS>, A extends 'public' ? null : AuthUser>,
-  ): Promise<unknown> | unknown;
+  ): Promise<In<RS>> | In<RS>;
 }
 
 /** "body.user: user is required" — the first issue, naming the field. */
@@ -59,11 +63,13 @@ function parse<S>(schema: S | undefined, value: unknown, where: string): unknown
  * handler; its result is sent as `{success: true, data}`. Errors become envelopes in the app's
  * error handler. This is the only way routes are added, so no endpoint forgets its right.
  */
-export function endpoint<A extends Access, QS extends ZodType | undefined = undefined, BS extends ZodType | undefined = undefined, PS extends ZodType | undefined = undefined>(
-  app: FastifyInstance,
-  db: Kysely<DB>,
-  spec: EndpointSpec<A, QS, BS, PS>,
-): void {
+export function endpoint<
+  A extends Access,
+  QS extends ZodType | undefined = undefined,
+  BS extends ZodType | undefined = undefined,
+  PS extends ZodType | undefined = undefined,
+  RS extends ZodType | undefined = undefined,
+>(app: FastifyInstance, db: Kysely<DB>, spec: EndpointSpec<A, QS, BS, PS, RS>): void {
   app.route({
     method: spec.method,
     url: spec.url,
@@ -80,8 +86,8 @@ export function endpoint<A extends Access, QS extends ZodType | undefined = unde
       const query = parse(spec.query, req.query, 'query');
       const body = parse(spec.body, req.body, 'body');
       const data = await spec.handler({ query, body, params, user, db, req, reply } as never);
-      if (spec.raw) return reply;
-      return { success: true, data: data ?? null };
+      const out = spec.response ? (spec.response as unknown as ZodType).parse(data) : data;
+      return { success: true, data: out ?? null };
     },
   });
 }

@@ -132,5 +132,6 @@ export const DEMO = {
 } as const;
 
 export async function loginAs(server: RunningServer, who: keyof typeof DEMO): Promise<ApiClient> {
-  return new ApiClient(server.url).login(...DEMO[who]);
+  const [user, password] = DEMO[who];
+  return new ApiClient(server.url).login(user, password);
 }

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { UPLOAD_CATEGORIES, UPLOAD_MAX_BYTES, UploadQuery, type UploadResult } from '../../../contract/files';
+import { UPLOAD_CATEGORIES, UPLOAD_MAX_BYTES, UploadQuery, UploadResult } from '../../../contract/files';
 import type { AppDeps } from '../../deps';
 import { ApiError, badRequest, notFound } from '../../http/api-error';
 import { endpoint } from '../../http/endpoint';
@@ -31,8 +31,8 @@ export function registerFileRoutes(app: FastifyInstance, { db, config }: AppDeps
   const root = path.join(config.dataDir, 'uploads');
 
   endpoint(app, db, {
-    method: 'POST', url: '/file', access: 'signed-in', query: UploadQuery,
-    async handler({ user, query, req }): Promise<UploadResult> {
+    method: 'POST', url: '/file', access: 'signed-in', query: UploadQuery, response: UploadResult,
+    async handler({ user, query, req }) {
       if (!req.isMultipart()) throw badRequest('body: 需要 multipart/form-data 文件');
       const part = await req.file();
       if (!part) throw badRequest('file: 未选择文件');

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { MenuQuery, type MenuItem } from '../../../contract/session';
+import { MenuList, MenuQuery } from '../../../contract/session';
 import type { AppDeps } from '../../deps';
 import { endpoint } from '../../http/endpoint';
 
@@ -10,8 +10,8 @@ import { endpoint } from '../../http/endpoint';
  */
 export function registerMenuRoutes(app: FastifyInstance, { db }: AppDeps): void {
   endpoint(app, db, {
-    method: 'GET', url: '/menu/all', access: 'signed-in', query: MenuQuery,
-    async handler({ query }): Promise<MenuItem[]> {
+    method: 'GET', url: '/menu/all', access: 'signed-in', query: MenuQuery, response: MenuList,
+    async handler({ query }) {
       const rows = await db.selectFrom('t_menu').selectAll().where('type', '=', query.type)
         .orderBy('sort_order').orderBy('id').execute();
       return rows.map((r) => ({

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { MessageListQuery, SaveMessageBody, SetDealedBody, SetReadedQuery, type Message } from '../../../contract/messages';
-import type { Paged } from '../../../contract/envelope';
+import { z } from 'zod';
+import { MessageListQuery, MessagePage, SaveMessageBody, SetDealedBody, SetReadedQuery } from '../../../contract/messages';
 import { Right } from '../../../contract/rights';
 import type { AppDeps } from '../../deps';
 import { badRequest, notFound } from '../../http/api-error';
@@ -10,8 +10,8 @@ import { visibleOrgFilter } from '../scope-filters';
 /** Messages are the signed-in user's own: every query is bound to `user_id`. */
 export function registerMessageRoutes(app: FastifyInstance, { db }: AppDeps): void {
   endpoint(app, db, {
-    method: 'GET', url: '/t_history_message', access: 'signed-in', query: MessageListQuery,
-    async handler({ user, query }): Promise<Paged<Message>> {
+    method: 'GET', url: '/t_history_message', access: 'signed-in', query: MessageListQuery, response: MessagePage,
+    async handler({ user, query }) {
       let q = db.selectFrom('t_history_message').where('user_id', '=', user.id);
       if (query.type?.length) q = q.where('type', 'in', query.type);
       if (query.isReaded !== undefined) q = q.where('is_readed', '=', query.isReaded ? 1 : 0);
@@ -29,8 +29,8 @@ export function registerMessageRoutes(app: FastifyInstance, { db }: AppDeps): vo
   });
 
   endpoint(app, db, {
-    method: 'GET', url: '/t_history_message/unread-count', access: 'signed-in',
-    async handler({ user }): Promise<number> {
+    method: 'GET', url: '/t_history_message/unread-count', access: 'signed-in', response: z.number().int(),
+    async handler({ user }) {
       const row = await db.selectFrom('t_history_message').select((eb) => eb.fn.countAll<number>().as('n'))
         .where('user_id', '=', user.id).where('is_readed', '=', 0).executeTakeFirstOrThrow();
       return Number(row.n);
@@ -38,17 +38,17 @@ export function registerMessageRoutes(app: FastifyInstance, { db }: AppDeps): vo
   });
 
   endpoint(app, db, {
-    method: 'POST', url: '/t_history_message/set-readed', access: 'signed-in', query: SetReadedQuery,
+    method: 'POST', url: '/t_history_message/set-readed', access: 'signed-in', query: SetReadedQuery, response: z.literal(true),
     async handler({ user, query }) {
       const r = await db.updateTable('t_history_message').set({ is_readed: 1 })
         .where('id', '=', query.id).where('user_id', '=', user.id).executeTakeFirst();
       if (Number(r.numUpdatedRows) === 0) throw notFound('消息');
-      return true;
+      return true as const;
     },
   });
 
   endpoint(app, db, {
-    method: 'POST', url: '/t_history_message/set-dealed', access: 'signed-in', body: SetDealedBody,
+    method: 'POST', url: '/t_history_message/set-dealed', access: 'signed-in', body: SetDealedBody, response: z.number().int(),
     async handler({ user, body }) {
       return db.transaction().execute(async (trx) => {
         const owned = await trx.selectFrom('t_history_message').select('id')
@@ -62,7 +62,7 @@ export function registerMessageRoutes(app: FastifyInstance, { db }: AppDeps): vo
   });
 
   endpoint(app, db, {
-    method: 'POST', url: '/t_history_message/save', access: Right.NoticeEdit, body: SaveMessageBody,
+    method: 'POST', url: '/t_history_message/save', access: Right.NoticeEdit, body: SaveMessageBody, response: z.number().int(),
     async handler({ user, body }) {
       try {
         JSON.parse(body.data);

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ExpressionBuilder } from 'kysely';
-import type { NameItem } from '../../../contract/envelope';
+import { NameList, type NameItem } from '../../../contract/envelope';
 import { Right } from '../../../contract/rights';
 import type { AuthUser } from '../../auth/auth-user';
 import type { DB } from '../../db/schema';
@@ -47,9 +47,9 @@ export function registerNameRoutes(app: FastifyInstance, { db }: AppDeps): void 
       const rows = await q.orderBy('id').execute();
       return rows.map((r: { id: number; name: string }) => ({ id: r.id, name: r.name }));
     };
-    endpoint(app, db, { method: 'GET', url: `/${list.family}/names`, access: list.access, handler });
+    endpoint(app, db, { method: 'GET', url: `/${list.family}/names`, access: list.access, response: NameList, handler });
     if (list.family === 't_device') {
-      endpoint(app, db, { method: 'GET', url: `/${list.family}/names/all`, access: list.access, handler });
+      endpoint(app, db, { method: 'GET', url: `/${list.family}/names/all`, access: list.access, response: NameList, handler });
     }
   }
 }

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { AlarmStats, DeviceStats, ProjectStats } from '../../../contract/statistics';
+import { AlarmStats, DeviceStats, ProjectStats } from '../../../contract/statistics';
 import { DeviceState, WarnLevel } from '../../../contract/enums';
 import type { AuthUser } from '../../auth/auth-user';
 import type { AppDeps } from '../../deps';
@@ -12,8 +12,8 @@ export function registerStatisticsRoutes(app: FastifyInstance, { db }: AppDeps):
     db.selectFrom('t_project').select('id').where(visibleProjectFilter(user, 'id', 'org_id'));
 
   endpoint(app, db, {
-    method: 'GET', url: '/s/project', access: 'signed-in',
-    async handler({ user }): Promise<ProjectStats> {
+    method: 'GET', url: '/s/project', access: 'signed-in', response: ProjectStats,
+    async handler({ user }) {
       const rows = await db.selectFrom('t_project as p').leftJoin('t_region as r', 'r.id', 'p.region_id')
         .select(['p.region_id', 'r.name', (eb) => eb.fn.countAll<number>().as('count')])
         .where(visibleProjectFilter(user, 'p.id', 'p.org_id'))
@@ -24,8 +24,8 @@ export function registerStatisticsRoutes(app: FastifyInstance, { db }: AppDeps):
   });
 
   endpoint(app, db, {
-    method: 'GET', url: '/s/device', access: 'signed-in',
-    async handler({ user }): Promise<DeviceStats> {
+    method: 'GET', url: '/s/device', access: 'signed-in', response: DeviceStats,
+    async handler({ user }) {
       const rows = await db.selectFrom('t_device as d').innerJoin('t_device_type as t', 't.id', 'd.device_type_id')
         .select(['d.device_type_id', 't.name', 'd.state', (eb) => eb.fn.countAll<number>().as('count')])
         .where('d.project_id', 'in', visibleProjectIds(user))
@@ -48,8 +48,8 @@ export function registerStatisticsRoutes(app: FastifyInstance, { db }: AppDeps):
   });
 
   endpoint(app, db, {
-    method: 'GET', url: '/s/wMeasure/count', access: 'signed-in',
-    async handler({ user }): Promise<AlarmStats> {
+    method: 'GET', url: '/s/wMeasure/count', access: 'signed-in', response: AlarmStats,
+    async handler({ user }) {
       const rows = await db.selectFrom('t_real_measure_warning')
         .select(['warn_level', (eb) => eb.fn.countAll<number>().as('count')])
         .where('project_id', 'in', visibleProjectIds(user))

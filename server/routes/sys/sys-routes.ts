@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { PRODUCT_VERSION, type SysInfo } from '../../../contract/session';
+import { PRODUCT_VERSION, SysInfo } from '../../../contract/session';
 import type { AppDeps } from '../../deps';
 import { endpoint } from '../../http/endpoint';
 
@@ -7,8 +7,8 @@ export const PRODUCT_NAME = '工业物联网平台';
 
 export function registerSysRoutes(app: FastifyInstance, { db }: AppDeps): void {
   endpoint(app, db, {
-    method: 'GET', url: '/sys/info', access: 'public',
-    async handler(): Promise<SysInfo> {
+    method: 'GET', url: '/sys/info', access: 'public', response: SysInfo,
+    async handler() {
       const rows = await db.selectFrom('sys_setting').select(['key', 'value'])
         .where('key', 'in', ['system.name', 'guest.enabled']).execute();
       const setting = new Map(rows.map((r) => [r.key, r.value]));

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { PageQuery } from '../../../contract/envelope';
 import { Right } from '../../../contract/rights';
+import { UserIdBody, UserListQuery, UserPage } from '../../../contract/users';
 import type { AuthUser } from '../../auth/auth-user';
 import type { AppDeps } from '../../deps';
 import { notFound } from '../../http/api-error';
@@ -9,12 +9,9 @@ import { endpoint } from '../../http/endpoint';
 import { auditLog } from '../../logs/audit-log';
 import { visibleOrgFilter } from '../scope-filters';
 
-const UserListQuery = PageQuery.extend({ keyword: z.string().trim().max(64).optional() });
-const UserIdBody = z.object({ id: z.number().int().positive() });
-
 export function registerUserManageRoutes(app: FastifyInstance, { db }: AppDeps): void {
   endpoint(app, db, {
-    method: 'GET', url: '/user-manage', access: Right.UserPreview, query: UserListQuery,
+    method: 'GET', url: '/user-manage', access: Right.UserPreview, query: UserListQuery, response: UserPage,
     async handler({ user, query }) {
       let q = db.selectFrom('t_user as u').innerJoin('t_org as o', 'o.id', 'u.org_id')
         .where(visibleOrgFilter(user, 'u.org_id'));
@@ -36,12 +33,12 @@ export function registerUserManageRoutes(app: FastifyInstance, { db }: AppDeps):
   });
 
   endpoint(app, db, {
-    method: 'POST', url: '/user-manage/unlock', access: Right.UserEdit, body: UserIdBody,
+    method: 'POST', url: '/user-manage/unlock', access: Right.UserEdit, body: UserIdBody, response: z.literal(true),
     async handler({ user, body, req }) {
       await findVisibleUser(user, body.id);
       await db.updateTable('t_user').set({ locked_until: null, failed_logins: 0 }).where('id', '=', body.id).execute();
       await auditLog(db, { userId: user.id, username: user.username, action: 'edit', target: `user:${body.id}`, detail: 'unlock', ip: req.ip });
-      return true;
+      return true as const;
     },
   });
 

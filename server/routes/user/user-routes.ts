@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
 import {
-  ChangePasswordBody, CUSTOM_SET_MAX_BYTES, CustomSetBody, LoginBody, LoginQuery, LoginTestQuery,
-  RefreshTokenBody, UpdateProfileBody, type TokenResult,
+  ChangePasswordBody, CUSTOM_SET_MAX_BYTES, CustomSet, CustomSetBody, LoginBody, LoginQuery, LoginTestQuery,
+  RefreshTokenBody, TokenResult, UpdateProfileBody, UserInfo,
 } from '../../../contract/session';
 import { hashPassword, verifyMd5, verifyPassword } from '../../auth/passwords';
 import { findSession, issueSession, REFRESH_GRACE_MS, revokeSession, revokeUserSessions } from '../../auth/sessions';
@@ -18,9 +19,9 @@ const DUMMY_HASH = 'scrypt$AAAAAAAAAAAAAAAAAAAAAA==$AAAAAAAAAAAAAAAAAAAAAAAAAAAA
 
 export function registerUserRoutes(app: FastifyInstance, { db, config }: AppDeps): void {
   endpoint(app, db, {
-    method: 'POST', url: '/user/login', access: 'public', query: LoginQuery, body: LoginBody,
+    method: 'POST', url: '/user/login', access: 'public', query: LoginQuery, body: LoginBody, response: TokenResult,
     rateLimit: config.loginRateLimit,
-    async handler({ query, body, req }): Promise<TokenResult> {
+    async handler({ query, body, req }) {
       const now = Date.now();
       const user = await findUserForLogin(db, body.user);
       if (!user) {
@@ -51,8 +52,8 @@ export function registerUserRoutes(app: FastifyInstance, { db, config }: AppDeps
   });
 
   endpoint(app, db, {
-    method: 'POST', url: '/user/refesh-token', access: 'public', body: RefreshTokenBody,
-    async handler({ body }): Promise<TokenResult> {
+    method: 'POST', url: '/user/refesh-token', access: 'public', body: RefreshTokenBody, response: TokenResult,
+    async handler({ body }) {
       if (!isWellFormedToken(body.token)) throw new ApiError(401, NOT_SIGNED_IN);
       const session = await findSession(db, body.token);
       if (session.status === 'unknown') throw new ApiError(401, NOT_SIGNED_IN);
@@ -66,7 +67,7 @@ export function registerUserRoutes(app: FastifyInstance, { db, config }: AppDeps
   });
 
   endpoint(app, db, {
-    method: 'GET', url: '/user/info', access: 'signed-in',
+    method: 'GET', url: '/user/info', access: 'signed-in', response: UserInfo,
     async handler({ user }) {
       const info = await loadUserInfo(db, user.id);
       if (!info) throw new ApiError(200, SESSION_TIMEOUT, true);
@@ -75,7 +76,7 @@ export function registerUserRoutes(app: FastifyInstance, { db, config }: AppDeps
   });
 
   endpoint(app, db, {
-    method: 'POST', url: '/user/info', access: 'signed-in', body: UpdateProfileBody,
+    method: 'POST', url: '/user/info', access: 'signed-in', body: UpdateProfileBody, response: UserInfo,
     async handler({ user, body }) {
       const patch = {
         ...(body.nickName !== undefined && { nick_name: body.nickName }),
@@ -85,28 +86,30 @@ export function registerUserRoutes(app: FastifyInstance, { db, config }: AppDeps
       };
       if (Object.keys(patch).length === 0) throw badRequest('body: nothing to update');
       await db.updateTable('t_user').set(patch).where('id', '=', user.id).execute();
-      return loadUserInfo(db, user.id);
+      const info = await loadUserInfo(db, user.id);
+      if (!info) throw notFound('用户');
+      return info;
     },
   });
 
   endpoint(app, db, {
-    method: 'GET', url: '/user/rights', access: 'signed-in',
+    method: 'GET', url: '/user/rights', access: 'signed-in', response: z.array(z.string()),
     handler: ({ user }) => [...user.rights].sort(),
   });
 
-  endpoint(app, db, { method: 'GET', url: '/user/ping', access: 'signed-in', handler: () => 'pong' });
+  endpoint(app, db, { method: 'GET', url: '/user/ping', access: 'signed-in', response: z.literal('pong'), handler: () => 'pong' as const });
 
   endpoint(app, db, {
-    method: 'POST', url: '/user/login-test', access: 'signed-in', query: LoginTestQuery, rateLimit: config.loginRateLimit,
+    method: 'POST', url: '/user/login-test', access: 'signed-in', query: LoginTestQuery, response: z.literal(true), rateLimit: config.loginRateLimit,
     async handler({ user, query }) {
       const row = await db.selectFrom('t_user').select('password_hash').where('id', '=', user.id).executeTakeFirstOrThrow();
       if (!(await verifyMd5(query.password, row.password_hash))) throw badRequest('密码错误');
-      return true;
+      return true as const;
     },
   });
 
   endpoint(app, db, {
-    method: 'POST', url: '/user/change-password', access: 'signed-in', body: ChangePasswordBody, rateLimit: config.loginRateLimit,
+    method: 'POST', url: '/user/change-password', access: 'signed-in', body: ChangePasswordBody, response: z.literal(true), rateLimit: config.loginRateLimit,
     async handler({ user, body, req }) {
       const row = await db.selectFrom('t_user').select('password_hash').where('id', '=', user.id).executeTakeFirstOrThrow();
       if (!(await verifyPassword(body.oldPassword, row.password_hash))) throw badRequest('原密码错误');
@@ -117,21 +120,21 @@ export function registerUserRoutes(app: FastifyInstance, { db, config }: AppDeps
         await revokeUserSessions(trx, user.id, user.sessionId);
       });
       await auditLog(db, { userId: user.id, username: user.username, action: 'edit', target: 'password', ip: req.ip });
-      return true;
+      return true as const;
     },
   });
 
   endpoint(app, db, {
-    method: 'GET', url: '/user/customSet', access: 'signed-in',
+    method: 'GET', url: '/user/customSet', access: 'signed-in', response: CustomSet,
     async handler({ user }) {
       const row = await db.selectFrom('t_user').select('custom_set').where('id', '=', user.id).executeTakeFirst();
       if (!row) throw notFound('用户');
-      return JSON.parse(row.custom_set) as unknown;
+      return JSON.parse(row.custom_set) as Record<string, unknown>;
     },
   });
 
   endpoint(app, db, {
-    method: 'POST', url: '/user/customSet', access: 'signed-in', body: CustomSetBody,
+    method: 'POST', url: '/user/customSet', access: 'signed-in', body: CustomSetBody, response: CustomSet,
     async handler({ user, body }) {
       const text = JSON.stringify(body.content);
       if (Buffer.byteLength(text) > CUSTOM_SET_MAX_BYTES) throw badRequest(`body.content: 超过 ${CUSTOM_SET_MAX_BYTES / 1024} KB`);

@@ -1,0 +1,44 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { readConfig } from '../../server/config';
+import { startServer } from '../../server/server';
+import { percentile, report } from './report';
+
+const ROUNDS = 400;
+
+/** Latency of the calls every console page makes at start, on a real server over loopback. */
+export async function benchApi(): Promise<void> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'nv-bench-'));
+  const server = await startServer({
+    ...readConfig({}), port: 0, host: '127.0.0.1', dataDir, demo: true, staticDir: undefined, loginRateLimit: 100_000,
+  }, { logger: false });
+  try {
+    const login = await fetch(`${server.url}/api/user/login`, {
+      method: 'POST', headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ user: 'admin', password: 'Admin@2026', tokenExpired: 30 }),
+    }).then((r) => r.json() as Promise<{ data: { token: string } }>);
+    const headers = { authorization: `Bearer ${login.data.token}` };
+    const calls: [string, string][] = [
+      ['api-user-info', '/api/user/info'],
+      ['api-menu', '/api/menu/all?type=app'],
+      ['api-message-dropdown', '/api/t_history_message?Page=1&Size=5&type=0,5,6,8,9,12&isReaded=false'],
+      ['api-device-statistics', '/api/s/device'],
+    ];
+    for (const [name, url] of calls) {
+      for (let i = 0; i < 20; i++) await fetch(server.url + url, { headers }).then((r) => r.arrayBuffer());
+      const samples: number[] = [];
+      for (let i = 0; i < ROUNDS; i++) {
+        const t0 = performance.now();
+        const r = await fetch(server.url + url, { headers });
+        await r.arrayBuffer();
+        if (!r.ok) throw new Error(`${url}: HTTP ${r.status}`);
+        samples.push(performance.now() - t0);
+      }
+      report(`${name}-p95`, percentile(samples, 95), 'ms');
+    }
+  } finally {
+    await server.close();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}

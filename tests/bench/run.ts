@@ -1,0 +1,22 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { spawnSync } from 'node:child_process';
+import { benchApi } from './api-bench';
+import { benchLoginBundle } from './bundle-bench';
+
+/** `npm run bench`: every budget figure that exists so far, one line each, bounded in time. */
+async function main(): Promise<void> {
+  const root = process.cwd();
+  const dist = path.join(root, 'dist');
+  if (!fs.existsSync(path.join(dist, 'index.html'))) {
+    const build = spawnSync(path.join(root, 'node_modules', '.bin', 'vite'), ['build', '--logLevel', 'warn'], { stdio: 'inherit' });
+    if (build.status !== 0) throw new Error('vite build failed');
+  }
+  benchLoginBundle(dist);
+  await benchApi();
+}
+
+main().catch((err: unknown) => {
+  console.error(err);
+  process.exit(1);
+});
