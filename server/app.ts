@@ -31,7 +31,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
       redact: ['req.headers.authorization', 'req.headers.cookie'],
     },
     bodyLimit: config.bodyLimit,
-    trustProxy: true,
+    trustProxy: config.trustProxy,
     return503OnClosing: true,
   });
   registerEnvelopeErrors(app);

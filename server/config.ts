@@ -25,6 +25,11 @@ export interface ServerConfig {
   /** AMap key configured: the content security policy then allows AMap's hosts. */
   amapKey?: string;
   logLevel: string;
+  /**
+   * Trust X-Forwarded-For from a reverse proxy (`TRUST_PROXY`: true, a hop count or addresses).
+   * Off by default: otherwise any client could pick its own address and escape the login limit.
+   */
+  trustProxy: boolean | number | string;
 }
 
 function int(value: string | undefined, fallback: number, name: string): number {
@@ -32,6 +37,13 @@ function int(value: string | undefined, fallback: number, name: string): number 
   const n = Number(value);
   if (!Number.isInteger(n) || n < 0) throw new Error(`${name} must be a non-negative integer, got "${value}"`);
   return n;
+}
+
+function parseTrustProxy(value: string | undefined): boolean | number | string {
+  if (!value || /^(0|false|no|off)$/i.test(value)) return false;
+  if (/^(true|yes|on)$/i.test(value)) return true;
+  if (/^\d+$/.test(value)) return Number(value);
+  return value;
 }
 
 export function readConfig(env: NodeJS.ProcessEnv = process.env, root = process.cwd()): ServerConfig {
@@ -56,5 +68,6 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env, root = process.
     bodyLimit: int(env.BODY_LIMIT, 1024 * 1024, 'BODY_LIMIT'),
     amapKey: env.AMAP_KEY || undefined,
     logLevel: env.LOG_LEVEL || 'info',
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
   };
 }
