@@ -31,7 +31,9 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
       redact: ['req.headers.authorization', 'req.headers.cookie'],
     },
     bodyLimit: config.bodyLimit,
-    trustProxy: config.trustProxy,
+    trustProxy: typeof config.trustProxy === 'number'
+      ? (_addr: string, hop: number) => hop < (config.trustProxy as number)
+      : config.trustProxy,
     return503OnClosing: true,
   });
   registerEnvelopeErrors(app);
