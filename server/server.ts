@@ -35,6 +35,11 @@ export async function startServer(config: ServerConfig, options: BuildAppOptions
     }, 3_600_000);
     pruneTimer.unref();
     app.addHook('onClose', async () => clearInterval(pruneTimer));
+    // Answers still in flight at shutdown end their keep-alive connection, so close() need not
+    // wait for idle clients to time out.
+    let shuttingDown = false;
+    app.addHook('preClose', async () => { shuttingDown = true; });
+    app.addHook('onSend', async (_req, reply) => { if (shuttingDown) reply.header('Connection', 'close'); });
     await app.listen({ port: config.port, host: config.host });
     const address = app.server.address();
     const port = typeof address === 'object' && address ? address.port : config.port;

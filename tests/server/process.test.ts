@@ -1,0 +1,81 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+
+/** The server as `npm start` runs it: a real process, real signals, its real log output. */
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer().listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as net.AddressInfo;
+      srv.close(() => resolve(port));
+    });
+    srv.on('error', reject);
+  });
+}
+
+interface ServerProcess { child: ChildProcess; url: string; output: () => string; exited: Promise<number | null> }
+
+async function spawnServer(dataDir: string, port: number): Promise<ServerProcess> {
+  const child = spawn(path.resolve('node_modules/.bin/tsx'), ['server/main.ts'], {
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, STATIC_DIR: '', DEMO: '1', LOG_LEVEL: 'info' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let out = '';
+  child.stdout!.on('data', (d) => { out += d; });
+  child.stderr!.on('data', (d) => { out += d; });
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  const deadline = Date.now() + 30_000;
+  while (!out.includes('nv-console is running at')) {
+    if (Date.now() > deadline || child.exitCode !== null) throw new Error(`server did not start:\n${out}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  return { child, url: `http://127.0.0.1:${port}`, output: () => out, exited };
+}
+
+const login = (url: string) => fetch(`${url}/api/user/login`, {
+  method: 'POST', headers: { 'content-type': 'application/json' },
+  body: JSON.stringify({ user: 'admin', password: 'Admin@2026', tokenExpired: 30 }),
+}).then((r) => r.json() as Promise<{ success: boolean; data: { token: string } }>);
+
+describe('server process', () => {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'nv-proc-'));
+  afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
+
+  it('prints the URL and demo accounts, keeps secrets out of its log, and stops cleanly on SIGTERM', async () => {
+    const port = await freePort();
+    const server = await spawnServer(dataDir, port);
+    expect(server.output()).toContain('admin        Admin@2026');
+    const { data } = await login(server.url);
+    const changed = await fetch(`${server.url}/api/user/customSet?token=${data.token}`, {
+      method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ content: { wall: 'A1' } }),
+    }).then((r) => r.json());
+    expect(changed.success).toBe(true);
+    await fetch(`${server.url}/api/user/info`, { headers: { authorization: `Bearer ${data.token}` } });
+
+    // A request in flight when the signal arrives still gets its answer.
+    const inFlight = login(server.url);
+    await new Promise((r) => setTimeout(r, 5));
+    server.child.kill('SIGTERM');
+    expect((await inFlight).success).toBe(true);
+    expect(await server.exited).toBe(0);
+    const log = server.output();
+    expect(log).toContain('SIGTERM: finishing requests and closing the database');
+    expect(log).toContain('token=[redacted]');
+    expect(log).not.toContain(data.token);
+    expect(log).not.toContain('Admin@2026"');
+
+    const again = await spawnServer(dataDir, port);
+    try {
+      expect(again.output()).not.toContain('demo data seeded');
+      const { data: d2 } = await login(again.url);
+      const custom = await fetch(`${again.url}/api/user/customSet`, { headers: { authorization: `Bearer ${d2.token}` } }).then((r) => r.json());
+      expect(custom.data).toEqual({ wall: 'A1' });
+    } finally {
+      again.child.kill('SIGINT');
+      expect(await again.exited).toBe(0);
+    }
+  });
+});
