@@ -16,7 +16,7 @@ export interface AuthUser {
 
 export type DataScope =
   | { all: true }
-  | { all: false; orgIds: number[]; projectIds: number[] };
+  | { all: false; orgIds: number[]; projectIds: number[]; regionIds: number[]; industryIds: number[] };
 
 /** Rights of a user: the union of their roles' rights (the super administrator holds them all). */
 export async function loadRights(db: Kysely<DB>, userId: number): Promise<string[]> {
@@ -33,8 +33,9 @@ export async function loadRights(db: Kysely<DB>, userId: number): Promise<string
 
 /**
  * Data scope from the user's roles: VAll sees everything; VOrg the user's organisation and its
- * descendants; VDept the user's organisation only; VSpec adds the projects listed for the role.
- * Projects the user is a member of are always visible.
+ * descendants; VDept the user's organisation only; VSpec adds the projects listed for the role;
+ * VRegion and VIndustry add the projects in the organisation's region or industry. Projects the
+ * user is a member of are always visible.
  */
 export async function loadScope(db: Kysely<DB>, userId: number, orgId: number, isSuper: boolean): Promise<DataScope> {
   if (isSuper) return { all: true };
@@ -49,6 +50,10 @@ export async function loadScope(db: Kysely<DB>, userId: number, orgId: number, i
   if (roles.some((r) => r.data_scope === 'VOrg')) {
     for (const id of await orgSubtree(db, orgId)) orgIds.add(id);
   }
+  const scopes = new Set(roles.map((r) => r.data_scope));
+  const org = await db.selectFrom('t_org').select(['region_id', 'industry_id']).where('id', '=', orgId).executeTakeFirst();
+  const regionIds = scopes.has('VRegion') && org?.region_id != null ? [org.region_id] : [];
+  const industryIds = scopes.has('VIndustry') && org?.industry_id != null ? [org.industry_id] : [];
   const projectIds = new Set<number>();
   const roleIds = roles.map((r) => r.id);
   if (roleIds.length) {
@@ -58,7 +63,7 @@ export async function loadScope(db: Kysely<DB>, userId: number, orgId: number, i
   }
   const member = await db.selectFrom('t_project_member').select('project_id').where('user_id', '=', userId).execute();
   for (const m of member) projectIds.add(m.project_id);
-  return { all: false, orgIds: [...orgIds], projectIds: [...projectIds] };
+  return { all: false, orgIds: [...orgIds], projectIds: [...projectIds], regionIds, industryIds };
 }
 
 /** An organisation and all its descendants. */

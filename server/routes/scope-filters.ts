@@ -19,7 +19,8 @@ export function visibleOrgFilter(user: AuthUser, orgColumn: string) {
 
 /**
  * A where-condition keeping projects visible to the user: owned by a visible organisation, or
- * listed for the user (membership, VSpec). `idColumn` and `orgColumn` name the project's columns.
+ * listed for the user (membership, VSpec), or in the user's region or industry (VRegion, VIndustry).
+ * `idColumn` and `orgColumn` name the project's columns (`p.id`, `p.org_id`).
  */
 export function visibleProjectFilter(user: AuthUser, idColumn: string, orgColumn: string) {
   return (eb: ExpressionBuilder<any, any>): Expression<SqlBool> => {
@@ -27,6 +28,14 @@ export function visibleProjectFilter(user: AuthUser, idColumn: string, orgColumn
     const parts: Expression<SqlBool>[] = [];
     if (user.scope.orgIds.length) parts.push(eb(eb.ref(orgColumn), 'in', user.scope.orgIds));
     if (user.scope.projectIds.length) parts.push(eb(eb.ref(idColumn), 'in', user.scope.projectIds));
+    if (user.scope.regionIds.length) parts.push(eb(eb.ref(sibling(idColumn, 'region_id')), 'in', user.scope.regionIds));
+    if (user.scope.industryIds.length) parts.push(eb(eb.ref(sibling(idColumn, 'industry_id')), 'in', user.scope.industryIds));
     return parts.length ? eb.or(parts) : FALSE;
   };
+}
+
+/** `p.id` -> `p.region_id`: another column of the same table alias. */
+function sibling(column: string, name: string): string {
+  const dot = column.lastIndexOf('.');
+  return dot < 0 ? name : `${column.slice(0, dot + 1)}${name}`;
 }
