@@ -4,6 +4,7 @@ import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { readConfig, type ServerConfig } from '../../server/config';
+import type { BuildAppOptions } from '../../server/app';
 import { startServer, type RunningServer } from '../../server/server';
 
 /**
@@ -12,13 +13,15 @@ import { startServer, type RunningServer } from '../../server/server';
  */
 export interface TestServer extends RunningServer {
   config: ServerConfig;
-  /** Starts a new server process state over the same data (restart). */
-  restart(): Promise<TestServer>;
+  /** Starts a new server process state over the same data (restart), optionally with other settings. */
+  restart(overrides?: Partial<ServerConfig>): Promise<TestServer>;
   /** Closes the server and removes its data. */
   dispose(): Promise<void>;
 }
 
-export async function startTestServer(overrides: Partial<ServerConfig> = {}): Promise<TestServer> {
+export async function startTestServer(
+  overrides: Partial<ServerConfig> = {}, options: BuildAppOptions = { logger: false },
+): Promise<TestServer> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'nv-test-'));
   const databaseUrl = process.env.TEST_DATABASE_URL ? await createPgDatabase(process.env.TEST_DATABASE_URL) : undefined;
   const config: ServerConfig = {
@@ -33,21 +36,28 @@ export async function startTestServer(overrides: Partial<ServerConfig> = {}): Pr
     logLevel: 'silent',
     ...overrides,
   };
-  return launch(config, async () => {
+  return launch(config, options, async () => {
     fs.rmSync(dataDir, { recursive: true, force: true });
     if (databaseUrl) await dropPgDatabase(databaseUrl);
   });
 }
 
-async function launch(config: ServerConfig, cleanup: () => Promise<void>): Promise<TestServer> {
-  const running = await startServer(config, { logger: false });
+async function launch(config: ServerConfig, options: BuildAppOptions, cleanup: () => Promise<void>): Promise<TestServer> {
+  let running: RunningServer;
+  try {
+    running = await startServer(config, options);
+  } catch (err) {
+    // A server that refuses to start leaves no temp folder or database behind.
+    await cleanup();
+    throw err;
+  }
   const server: TestServer = {
     ...running,
     config,
-    async restart() {
+    async restart(overrides = {}) {
       await running.close();
       const port = new URL(running.url).port;
-      return launch({ ...config, port: Number(port) }, cleanup);
+      return launch({ ...config, port: Number(port), ...overrides }, options, cleanup);
     },
     async dispose() {
       await running.close();
@@ -99,7 +109,7 @@ export class ApiClient {
     const h: Record<string, string> = { ...headers };
     if (this.token) h.authorization = `Bearer ${this.token}`;
     let payload: BodyInit | undefined;
-    if (body instanceof FormData) payload = body;
+    if (body instanceof FormData || body instanceof Uint8Array) payload = body as BodyInit;
     else if (typeof body === 'string') { payload = body; h['content-type'] ??= 'application/json'; }
     else if (body !== undefined) { payload = JSON.stringify(body); h['content-type'] = 'application/json'; }
     const res = await fetch(this.baseUrl + url, { method, headers: h, body: payload });

@@ -1,0 +1,48 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Kysely } from 'kysely';
+import type { RunningServer } from '../../server/server';
+
+/**
+ * Every row of every table, as sorted JSON lines per table: compare a snapshot taken before a
+ * refused or bad request with one taken after to prove the request changed nothing.
+ */
+export async function dbSnapshot(server: RunningServer): Promise<Record<string, string[]>> {
+  const db = server.database.db as unknown as Kysely<Record<string, Record<string, unknown>>>;
+  const tables = (await db.introspection.getTables()).map((t) => t.name).sort();
+  const out: Record<string, string[]> = {};
+  for (const table of tables) {
+    const rows = await db.selectFrom(table).selectAll().execute();
+    out[table] = rows.map((r) => JSON.stringify(r)).sort();
+  }
+  return out;
+}
+
+/** Files under DATA_DIR/uploads (relative paths, sorted), temp files included. */
+export function uploadedFiles(dataDir: string): string[] {
+  const root = path.join(dataDir, 'uploads');
+  if (!fs.existsSync(root)) return [];
+  return (fs.readdirSync(root, { recursive: true }) as string[])
+    .filter((p) => fs.statSync(path.join(root, p)).isFile())
+    .sort();
+}
+
+/** Runs `request` and asserts the database (and the upload folder) are exactly as before. */
+export async function expectNoChange<T>(server: RunningServer & { config: { dataDir: string } }, request: () => Promise<T>): Promise<T> {
+  const before = await dbSnapshot(server);
+  const filesBefore = uploadedFiles(server.config.dataDir);
+  const result = await request();
+  const after = await dbSnapshot(server);
+  for (const table of Object.keys(before)) {
+    if (JSON.stringify(after[table]) !== JSON.stringify(before[table])) {
+      throw new Error(`table ${table} changed:\nbefore ${before[table].length} rows, after ${after[table].length} rows\n`
+        + `added: ${after[table].filter((r) => !before[table].includes(r)).slice(0, 3).join('\n')}\n`
+        + `removed: ${before[table].filter((r) => !after[table].includes(r)).slice(0, 3).join('\n')}`);
+    }
+  }
+  const filesAfter = uploadedFiles(server.config.dataDir);
+  if (JSON.stringify(filesAfter) !== JSON.stringify(filesBefore)) {
+    throw new Error(`upload folder changed: ${JSON.stringify(filesBefore)} -> ${JSON.stringify(filesAfter)}`);
+  }
+  return result;
+}

@@ -1,0 +1,149 @@
+import { createHash } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import { DROPDOWN_MESSAGE_TYPES } from '../../contract/messages';
+import { Right, type RightCode } from '../../contract/rights';
+import { ApiClient, type ApiResponse, type TestServer } from './harness';
+import { fileForm, makePng } from './png';
+
+/** md5 hex of a password, as the console's password check sends it (SPEC §3). */
+export const md5 = (s: string) => createHash('md5').update(s, 'utf8').digest('hex');
+
+/** Who makes a call in the matrix. `anonymous` has no token. */
+export interface Caller {
+  name: string;
+  api: ApiClient;
+  /** Plain password of the caller ('' for anonymous). */
+  password: string;
+  userId: number;
+}
+
+export interface MatrixContext {
+  server: TestServer;
+  caller: Caller;
+  /** User ids of the demo accounts. */
+  ids: { admin: number; operator: number };
+  /** A stored upload, for the file route. */
+  uploadedPath: string;
+}
+
+export interface CallSpec {
+  url: string;
+  body?: unknown;
+  headers?: Record<string, string>;
+}
+
+export interface EndpointCase {
+  method: 'GET' | 'POST';
+  /** The route as registered, with its prefix. */
+  route: string;
+  /** What the server must require: no token, any signed-in user, or a right code. */
+  access: 'public' | 'signed-in' | RightCode;
+  /** A valid request for the caller of `ctx`. */
+  call(ctx: MatrixContext): CallSpec | Promise<CallSpec>;
+  /** Not an envelope (files): success is HTTP 200. */
+  raw?: boolean;
+  /** Puts back what a successful call changed that later calls depend on. */
+  undo?(ctx: MatrixContext): Promise<void>;
+}
+
+/** Routes the framework adds by itself, not endpoints of ours: CORS preflight (tested in login-security). */
+export const FRAMEWORK_ROUTES = ['OPTIONS *'];
+
+/** One of the caller's own messages (any id for anonymous: the call is refused before it is read). */
+async function ownMessageId(ctx: MatrixContext): Promise<number> {
+  if (!ctx.caller.api.token) return 1;
+  const r = await ctx.caller.api.get('/api/t_history_message?Page=1&Size=1');
+  return r.body.data.list[0].id;
+}
+
+const names = (family: string, access: EndpointCase['access'] = 'signed-in'): EndpointCase =>
+  ({ method: 'GET', route: `/api/${family}/names`, access, call: () => ({ url: `/api/${family}/names` }) });
+
+/** Every endpoint of the server, with a valid sample request and the access it must require. */
+export const ENDPOINTS: EndpointCase[] = [
+  { method: 'POST', route: '/api/user/login', access: 'public',
+    call: () => ({ url: '/api/user/login', body: { user: 'admin', password: 'Admin@2026', orgBZ: '', tokenExpired: 30 } }) },
+  { method: 'POST', route: '/api/user/refesh-token', access: 'public',
+    call: async (ctx) => {
+      const fresh = await new ApiClient(ctx.server.url).login('admin', 'Admin@2026');
+      return { url: '/api/user/refesh-token', body: { token: fresh.token, tokenExpired: 30 } };
+    } },
+  { method: 'GET', route: '/api/user/info', access: 'signed-in', call: () => ({ url: '/api/user/info' }) },
+  { method: 'POST', route: '/api/user/info', access: 'signed-in', call: () => ({ url: '/api/user/info', body: { phone: '13800000000' } }) },
+  { method: 'GET', route: '/api/user/rights', access: 'signed-in', call: () => ({ url: '/api/user/rights' }) },
+  { method: 'GET', route: '/api/user/ping', access: 'signed-in', call: () => ({ url: '/api/user/ping' }) },
+  { method: 'POST', route: '/api/user/login-test', access: 'signed-in',
+    call: (ctx) => ({ url: `/api/user/login-test?password=${md5(ctx.caller.password)}` }) },
+  { method: 'POST', route: '/api/user/change-password', access: 'signed-in',
+    call: (ctx) => ({ url: '/api/user/change-password', body: { oldPassword: ctx.caller.password, newPassword: `${ctx.caller.password}x1` } }),
+    async undo(ctx) {
+      const r = await ctx.caller.api.post('/api/user/change-password', { oldPassword: `${ctx.caller.password}x1`, newPassword: ctx.caller.password });
+      if (!r.body.success) throw new Error(`could not restore the password of ${ctx.caller.name}: ${r.body.error}`);
+    } },
+  { method: 'GET', route: '/api/user/customSet', access: 'signed-in', call: () => ({ url: '/api/user/customSet' }) },
+  { method: 'POST', route: '/api/user/customSet', access: 'signed-in',
+    call: () => ({ url: '/api/user/customSet', body: { content: { theme: 'dark', lang: 'zh' } } }) },
+  { method: 'GET', route: '/api/user-manage', access: Right.UserPreview, call: () => ({ url: '/api/user-manage?Page=1&Size=20' }) },
+  { method: 'POST', route: '/api/user-manage/unlock', access: Right.UserEdit,
+    call: (ctx) => ({ url: '/api/user-manage/unlock', body: { id: ctx.ids.operator } }) },
+  { method: 'GET', route: '/api/sys/info', access: 'public', call: () => ({ url: '/api/sys/info' }) },
+  { method: 'GET', route: '/api/menu/all', access: 'signed-in', call: () => ({ url: '/api/menu/all?type=app' }) },
+  names('t_project'),
+  names('t_project_group'),
+  names('t_device'),
+  { method: 'GET', route: '/api/t_device/names/all', access: 'signed-in', call: () => ({ url: '/api/t_device/names/all' }) },
+  names('t_device_model'),
+  names('t_device_type'),
+  names('t_org'),
+  names('role', Right.RolePreview),
+  names('t_region'),
+  names('t_contacts'),
+  names('t_industry'),
+  names('t_manufactor'),
+  names('user-manage'),
+  names('t_application'),
+  { method: 'GET', route: '/api/t_history_message', access: 'signed-in',
+    call: () => ({ url: `/api/t_history_message?Page=1&Size=5&type=${DROPDOWN_MESSAGE_TYPES}&isReaded=false` }) },
+  { method: 'GET', route: '/api/t_history_message/unread-count', access: 'signed-in', call: () => ({ url: '/api/t_history_message/unread-count' }) },
+  { method: 'POST', route: '/api/t_history_message/set-readed', access: 'signed-in',
+    call: async (ctx) => ({ url: `/api/t_history_message/set-readed?id=${await ownMessageId(ctx)}` }) },
+  { method: 'POST', route: '/api/t_history_message/set-dealed', access: 'signed-in',
+    call: async (ctx) => ({ url: '/api/t_history_message/set-dealed', body: { ids: [await ownMessageId(ctx)] } }) },
+  { method: 'POST', route: '/api/t_history_message/save', access: Right.NoticeEdit,
+    call: (ctx) => ({ url: '/api/t_history_message/save', body: { type: 0, content: '权限矩阵通知', data: '{}', userIds: [ctx.ids.operator] } }) },
+  { method: 'GET', route: '/api/s/project', access: 'signed-in', call: () => ({ url: '/api/s/project' }) },
+  { method: 'GET', route: '/api/s/device', access: 'signed-in', call: () => ({ url: '/api/s/device' }) },
+  { method: 'GET', route: '/api/s/wMeasure/count', access: 'signed-in', call: () => ({ url: '/api/s/wMeasure/count' }) },
+  { method: 'POST', route: '/api/file', access: 'signed-in',
+    call: () => ({ url: '/api/file?category=avatar', body: fileForm(makePng(), 'a.png', 'image/png') }) },
+  // Served without a token: <img> elements cannot send a bearer header.
+  { method: 'GET', route: '/api/files/:category/:name', access: 'public', raw: true, call: (ctx) => ({ url: ctx.uploadedPath }) },
+  { method: 'GET', route: '/app-api/ping', access: 'public', call: () => ({ url: '/app-api/ping' }) },
+];
+
+export function sendCase(ctx: MatrixContext, spec: CallSpec, method: string): Promise<ApiResponse> {
+  return ctx.caller.api.request(method, spec.url, spec.body, spec.headers);
+}
+
+/**
+ * The routes the app has registered, as `METHOD /url`, read from Fastify's route tree (HEAD
+ * routes, which Fastify adds for every GET, left out).
+ */
+export function registeredRoutes(app: FastifyInstance): string[] {
+  const out: string[] = [];
+  const stack: string[] = [];
+  for (const line of app.printRoutes({ commonPrefix: false }).split('\n')) {
+    if (!line.trim()) continue;
+    const m = /^([│├└─\s]*)(\S.*?)(?: \(([A-Z, ]+)\))?$/.exec(line);
+    if (!m) throw new Error(`cannot read route line: ${line}`);
+    const depth = m[1].length / 4;
+    if (!Number.isInteger(depth) || depth < 1) throw new Error(`cannot read route depth: ${line}`);
+    stack.length = depth - 1;
+    stack.push(m[2]);
+    const url = stack.join('');
+    for (const method of (m[3] ?? '').split(',').map((s) => s.trim()).filter(Boolean)) {
+      if (method !== 'HEAD') out.push(`${method} ${url}`);
+    }
+  }
+  return out.sort();
+}
