@@ -40,10 +40,9 @@ export async function registerSecurity(app: FastifyInstance, config: ServerConfi
   });
   await app.register(rateLimit, {
     global: false,
-    errorResponseBuilder: (_req, ctx) => ({
-      statusCode: 429,
-      success: false,
-      error: `请求过于频繁，请${Math.ceil(ctx.ttl / 1000)}秒后再试`,
-    }),
+    // The plugin throws what this returns; an Error with a status lets the envelope handler
+    // answer 429 with this text as `error`.
+    errorResponseBuilder: (_req, ctx) =>
+      Object.assign(new Error(`请求过于频繁，请${Math.ceil(ctx.ttl / 1000)}秒后再试`), { statusCode: 429 }),
   });
 }
