@@ -1,0 +1,60 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { defineConfig } from '@playwright/test';
+
+const PORT = 8181;
+const DATA_DIR = path.join(os.tmpdir(), 'nv-console-e2e');
+
+// Playwright evaluates this file again in each worker; only the runner that starts the server
+// may wipe the database, or a worker would delete it under the running server.
+if (!process.env.TEST_WORKER_INDEX) {
+  fs.rmSync(DATA_DIR, { recursive: true, force: true });
+  fs.mkdirSync(DATA_DIR, { recursive: true });
+}
+
+/** End-to-end tests in Debian's Chromium against the real server on a fresh demo database. */
+export default defineConfig({
+  testDir: 'tests/e2e',
+  outputDir: 'test-results/artifacts',
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  reporter: 'list',
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  use: {
+    baseURL: `http://localhost:${PORT}`,
+    locale: 'zh-CN',
+    viewport: { width: 1920, height: 1080 },
+    screenshot: 'only-on-failure',
+    trace: 'retain-on-failure',
+    launchOptions: {
+      executablePath: '/usr/bin/chromium',
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+      ],
+    },
+  },
+  projects: [{ name: 'chromium' }],
+  webServer: {
+    command: 'npx tsx server/main.ts',
+    url: `http://localhost:${PORT}/api/sys/info`,
+    reuseExistingServer: false,
+    timeout: 120_000,
+    stdout: 'pipe',
+    stderr: 'pipe',
+    env: {
+      PORT: String(PORT),
+      DATA_DIR,
+      DEMO: '1',
+      LOG_LEVEL: 'warn',
+      STATIC_DIR: 'dist',
+    },
+  },
+});

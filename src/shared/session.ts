@@ -1,0 +1,30 @@
+import Cookies from 'js-cookie';
+
+/** The token cookie's name is fixed (SPEC §9) so the kiosk and sibling apps can find it. */
+export const TOKEN_COOKIE = 'nv_token';
+/** When the token was stored, in epoch ms; the refresh timer works from this (SPEC §4). */
+export const TOKEN_TIME_COOKIE = 'nv_token_time';
+/** Token lifetime asked for at login and refresh, in minutes (SPEC §9). */
+export const TOKEN_EXPIRED_MINUTES = 30;
+
+const attributes: Cookies.CookieAttributes = { path: '/', sameSite: 'lax' };
+
+export function getToken(): string | undefined {
+  return Cookies.get(TOKEN_COOKIE) || undefined;
+}
+
+export function setToken(token: string, now = Date.now()): void {
+  Cookies.set(TOKEN_COOKIE, token, attributes);
+  Cookies.set(TOKEN_TIME_COOKIE, String(now), attributes);
+}
+
+/** Epoch ms of the last stored token, or undefined. */
+export function getTokenTime(): number | undefined {
+  const value = Number(Cookies.get(TOKEN_TIME_COOKIE));
+  return Number.isFinite(value) && value > 0 ? value : undefined;
+}
+
+export function clearToken(): void {
+  Cookies.remove(TOKEN_COOKIE, attributes);
+  Cookies.remove(TOKEN_TIME_COOKIE, attributes);
+}
