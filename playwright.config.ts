@@ -54,6 +54,8 @@ export default defineConfig({
       DATA_DIR,
       DEMO: '1',
       LOG_LEVEL: 'warn',
+      // Many tests log in within a minute from one address; the limit itself is tested in tests/server.
+      LOGIN_RATE_LIMIT: '1000',
       STATIC_DIR: 'dist',
     },
   },

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from './constants';
 
 /** The response envelope of every `/api` and `/app-api` call (SPEC §7, DESIGN "Contract decisions"). */
 export interface Envelope<T> {
@@ -9,11 +10,6 @@ export interface Envelope<T> {
   requireLogin?: boolean;
 }
 
-/** Default page size and the page sizes the console offers (SPEC §9). */
-export const DEFAULT_PAGE_SIZE = 20;
-export const PAGE_SIZES = [10, 20, 30, 50] as const;
-/** The largest page a caller may ask for; more would let one request pin the server. */
-export const MAX_PAGE_SIZE = 500;
 
 /** Paging query of every list endpoint: `Page` is 1-based. */
 export const PageQuery = z.object({

@@ -1,11 +1,6 @@
 import { z } from 'zod';
+import { TOKEN_EXPIRED_MINUTES } from './constants';
 
-/** Token lifetime the console asks for at login and refresh (SPEC §9), in minutes. */
-export const TOKEN_EXPIRED_MINUTES = 30;
-/** The console refreshes its token this often (SPEC §4). */
-export const TOKEN_REFRESH_MS = 900_000;
-/** Product version shown (SPEC §1). */
-export const PRODUCT_VERSION = 'v1.5.0';
 
 const tokenMinutes = z.coerce.number().int().min(1).max(60 * 24 * 30).default(TOKEN_EXPIRED_MINUTES);
 

@@ -4,8 +4,6 @@ import Cookies from 'js-cookie';
 export const TOKEN_COOKIE = 'nv_token';
 /** When the token was stored, in epoch ms; the refresh timer works from this (SPEC §4). */
 export const TOKEN_TIME_COOKIE = 'nv_token_time';
-/** Token lifetime asked for at login and refresh, in minutes (SPEC §9). */
-export const TOKEN_EXPIRED_MINUTES = 30;
 
 const attributes: Cookies.CookieAttributes = { path: '/', sameSite: 'lax' };
 

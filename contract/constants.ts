@@ -1,0 +1,16 @@
+/**
+ * Business constants of SPEC §9 that the console, the server and the kiosk share. No zod here:
+ * the console imports this file into its smallest bundle (the login page).
+ */
+
+/** Token lifetime the console asks for at login and refresh, in minutes. */
+export const TOKEN_EXPIRED_MINUTES = 30;
+/** The console refreshes its token this often (SPEC §4). */
+export const TOKEN_REFRESH_MS = 900_000;
+/** Product version shown (SPEC §1). */
+export const PRODUCT_VERSION = 'v1.5.0';
+/** Default page size and the page sizes the console offers. */
+export const DEFAULT_PAGE_SIZE = 20;
+export const PAGE_SIZES = [10, 20, 30, 50] as const;
+/** The largest page a caller may ask for; more would let one request pin the server. */
+export const MAX_PAGE_SIZE = 500;
