@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { PRODUCT_VERSION, SysInfo } from '../../../contract/session';
+import { PRODUCT_VERSION } from '../../../contract/constants';
+import { SysInfo } from '../../../contract/session';
 import type { AppDeps } from '../../deps';
 import { endpoint } from '../../http/endpoint';
 
