@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import type { Socket } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
@@ -51,11 +52,21 @@ async function launch(config: ServerConfig, options: BuildAppOptions, cleanup: (
     await cleanup();
     throw err;
   }
+  const sockets = new Set<Socket>();
+  running.app.server.on('connection', (socket: Socket) => {
+    sockets.add(socket);
+    socket.once('close', () => sockets.delete(socket));
+  });
   const server: TestServer = {
     ...running,
     config,
     async restart(overrides = {}) {
       await running.close();
+      // Client and server share this process: wait until the old server's sockets are closed,
+      // then give the event loop a turn, so pooled keep-alive clients see the end of those
+      // connections (as a browser would after a real restart) instead of writing into them.
+      await Promise.all([...sockets].map((s) => new Promise((resolve) => s.once('close', resolve))));
+      await new Promise((resolve) => setImmediate(resolve));
       const port = new URL(running.url).port;
       return launch({ ...config, port: Number(port), ...overrides }, options, cleanup);
     },
