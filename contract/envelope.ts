@@ -26,8 +26,18 @@ export interface Paged<T> {
 /** Schema of a paged list of `item`. */
 export const paged = <T extends z.ZodType>(item: T) => z.object({ list: z.array(item), count: z.number().int().min(0) });
 
+/**
+ * The largest id (and integer code) the database holds: PostgreSQL `integer`. A larger one names
+ * no record, and PostgreSQL would refuse it with an error instead of finding nothing.
+ */
+export const MAX_DB_INT = 2_147_483_647;
+/** A record id in a JSON body. */
+export const Id = z.number().int().positive().max(MAX_DB_INT);
+/** A record id in a query or path (text, coerced). */
+export const QueryId = z.coerce.number().int().positive().max(MAX_DB_INT);
+
 /** `?id=` or `{id}` naming one record. */
-export const IdParam = z.object({ id: z.coerce.number().int().positive() });
+export const IdParam = z.object({ id: QueryId });
 export type IdParam = z.infer<typeof IdParam>;
 
 /** A `{id, name}` pair of the `/names` lists. */
@@ -39,4 +49,5 @@ export const NameList = z.array(NameItem);
 export const IntList = z
   .string()
   .regex(/^-?\d+(,-?\d+)*$/, 'must be comma-separated integers')
-  .transform((s) => s.split(',').map(Number));
+  .transform((s) => s.split(',').map(Number))
+  .refine((list) => list.every((n) => Math.abs(n) <= MAX_DB_INT), `integers must lie within ±${MAX_DB_INT}`);

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { IntList, PageQuery, paged } from './envelope';
+import { Id, IntList, PageQuery, QueryId, paged } from './envelope';
 import { MESSAGE_TYPES } from './enums';
 
 /** The types the top-bar dropdown asks for (SPEC §7). */
@@ -26,13 +26,13 @@ export const Message = z.object({
 export type Message = z.infer<typeof Message>;
 export const MessagePage = paged(Message);
 
-export const SetReadedQuery = z.object({ id: z.coerce.number().int().positive() });
-export const SetDealedBody = z.object({ ids: z.array(z.number().int().positive()).min(1).max(500) });
+export const SetReadedQuery = z.object({ id: QueryId });
+export const SetDealedBody = z.object({ ids: z.array(Id).min(1).max(500) });
 
 /** POST /api/t_history_message/save: send a message to users (needs notice-edit). */
 export const SaveMessageBody = z.object({
   type: z.number().int().refine((t) => (MESSAGE_TYPES as number[]).includes(t), 'unknown message type'),
   content: z.string().trim().min(1, 'content is required').max(2000),
   data: z.string().max(20_000).default('{}'),
-  userIds: z.array(z.number().int().positive()).min(1, 'userIds is required').max(1000),
+  userIds: z.array(Id).min(1, 'userIds is required').max(1000),
 });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { TOKEN_EXPIRED_MINUTES } from './constants';
+import { QueryId } from './envelope';
 
 
 const tokenMinutes = z.coerce.number().int().min(1).max(60 * 24 * 30).default(TOKEN_EXPIRED_MINUTES);
@@ -13,7 +14,7 @@ export const LoginBody = z.object({
 });
 export type LoginBody = z.input<typeof LoginBody>;
 
-export const LoginQuery = z.object({ appId: z.coerce.number().int().positive().optional() });
+export const LoginQuery = z.object({ appId: QueryId.optional() });
 
 /** `data` of a successful login or token refresh; `expiresAt` in epoch milliseconds. */
 export const TokenResult = z.object({

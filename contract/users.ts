@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PageQuery, paged } from './envelope';
+import { Id, PageQuery, paged } from './envelope';
 
 /** GET /api/user-manage: the users the caller may see. */
 export const UserListQuery = PageQuery.extend({ keyword: z.string().trim().max(64).optional() });
@@ -20,4 +20,4 @@ export type UserListItem = z.infer<typeof UserListItem>;
 export const UserPage = paged(UserListItem);
 
 /** `{id}` naming one user in a body (unlock, disable, recover). */
-export const UserIdBody = z.object({ id: z.number().int().positive() });
+export const UserIdBody = z.object({ id: Id });

@@ -51,8 +51,30 @@ export function describeZodError(where: string, error: z.ZodError): string {
   return `${field}: ${issue.message}`;
 }
 
+/**
+ * The path of the first string (or key) holding U+0000, or null. PostgreSQL text cannot store it
+ * (SQLite can), and no field needs it: refused up front, so both databases answer alike.
+ */
+function findNul(value: unknown, path: string): string | null {
+  if (typeof value === 'string') return value.includes('\u0000') ? path : null;
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i++) {
+      const found = findNul(value[i], `${path}.${i}`);
+      if (found) return found;
+    }
+  } else if (value && typeof value === 'object') {
+    for (const [key, v] of Object.entries(value)) {
+      const found = key.includes('\u0000') ? `${path}.${JSON.stringify(key)}` : findNul(v, `${path}.${key}`);
+      if (found) return found;
+    }
+  }
+  return null;
+}
+
 function parse<S>(schema: S | undefined, value: unknown, where: string): unknown {
   if (!schema) return undefined;
+  const nul = findNul(value, where);
+  if (nul) throw new ApiError(400, `${nul}: must not contain NUL characters`);
   const result = (schema as unknown as ZodType).safeParse(value ?? (where === 'body' ? undefined : {}));
   if (!result.success) throw new ApiError(400, describeZodError(where, result.error));
   return result.data;

@@ -92,6 +92,26 @@ describe('bad input: a clear error naming the field, and nothing changes', () =>
     expect((await admin.get('/api/user/customSet')).body).toEqual({ success: true, data: {} });
   });
 
+  it('ids and integers beyond what the database holds: 400 naming the field, on SQLite and PostgreSQL alike', async () => {
+    const huge = 2 ** 31;
+    expectError(await unchanged(() => admin.post(`/api/t_history_message/set-readed?id=${huge}`)), 400, /^query\.id: /);
+    expectError(await unchanged(() => admin.post('/api/t_history_message/set-dealed', { ids: [huge] })), 400, /^body\.ids\.0: /);
+    expectError(await unchanged(() => admin.post('/api/user-manage/unlock', { id: huge })), 400, /^body\.id: /);
+    const save = () => admin.post('/api/t_history_message/save', { type: 0, content: 'x', userIds: [adminId, huge] });
+    expectError(await unchanged(save), 400, /^body\.userIds\.1: /);
+    expectError(await unchanged(() => anon.post(`/api/user/login?appId=${huge}`, { user: 'admin', password: 'Admin@2026' })), 400, /^query\.appId: /);
+    expectError(await unchanged(() => admin.get('/api/t_history_message?type=0,99999999999999999999')), 400, /^query\.type: /);
+    // The largest id that fits is simply unknown.
+    expectError(await unchanged(() => admin.post(`/api/t_history_message/set-readed?id=${huge - 1}`)), 404, '消息不存在');
+  });
+
+  it('NUL characters, which PostgreSQL text cannot hold: 400 naming the field', async () => {
+    expectError(await unchanged(() => admin.post('/api/user/info', { nickName: 'a\u0000b' })), 400, /^body\.nickName: /);
+    expectError(await unchanged(() => anon.post('/api/user/login', { user: 'admin\u0000', password: 'x' })), 400, /^body\.user: /);
+    expectError(await unchanged(() => admin.post('/api/user/customSet', { content: { wall: ['ok', 'b\u0000d'] } })), 400, /^body\.content\.wall\.1: /);
+    expectError(await unchanged(() => admin.get('/api/user-manage?keyword=a%00b')), 400, /^query\.keyword: /);
+  });
+
   it('unknown ids and paths: 404', async () => {
     expectError(await unchanged(() => admin.post('/api/t_history_message/set-readed?id=999999')), 404, '消息不存在');
     expectError(await unchanged(() => admin.post('/api/t_history_message/set-dealed', { ids: [999999] })), 404, '消息不存在');
