@@ -16,8 +16,12 @@ export function registerUserManageRoutes(app: FastifyInstance, { db }: AppDeps):
       let q = db.selectFrom('t_user as u').innerJoin('t_org as o', 'o.id', 'u.org_id')
         .where(visibleOrgFilter(user, 'u.org_id'));
       if (query.keyword) {
-        const like = `%${query.keyword}%`;
-        q = q.where((eb) => eb.or([eb('u.username', 'like', like), eb('u.nick_name', 'like', like)]));
+        // lower() on both sides: SQLite's LIKE ignores ASCII case, PostgreSQL's does not.
+        const like = `%${query.keyword.toLowerCase()}%`;
+        q = q.where((eb) => eb.or([
+          eb(eb.fn('lower', ['u.username']), 'like', like),
+          eb(eb.fn('lower', ['u.nick_name']), 'like', like),
+        ]));
       }
       const [{ count }] = await q.select((eb) => eb.fn.countAll<number>().as('count')).execute();
       const list = await q
