@@ -6,6 +6,7 @@ import { registerConsole } from './http/console-static';
 import { registerEnvelopeErrors } from './http/envelope-errors';
 import { serializeRequest } from './http/log-redaction';
 import { registerSecurity } from './http/security';
+import { registerRealAlarmRoutes } from './routes/alarms/real-alarm-routes';
 import { registerFileRoutes } from './routes/files/file-routes';
 import { registerMenuRoutes } from './routes/menu/menu-routes';
 import { registerMessageRoutes } from './routes/messages/message-routes';
@@ -48,6 +49,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
     registerNameRoutes(api, deps);
     registerMessageRoutes(api, deps);
     registerStatisticsRoutes(api, deps);
+    registerRealAlarmRoutes(api, deps);
     registerFileRoutes(api, deps);
   }, { prefix: '/api' });
   // The second API base (SPEC §7): analysis and purchasing families register here as they land.

@@ -38,7 +38,7 @@ export const DEMO_MODELS: ModelSeed[] = [
     { name: 'PM10', tag: MeasureTag.PM10, min: 0, max: 600, alarm: [ConditionType.Gt, 150, null, WarnLevel.Minor] },
     { name: 'PM1', tag: MeasureTag.PM1, min: 0, max: 300 },
     { name: '温度', tag: MeasureTag.Temperature, min: -20, max: 60, alarm: [ConditionType.LtOrGt, 10, 35, WarnLevel.Hint] },
-    { name: '湿度', tag: MeasureTag.Humidity, min: 0, max: 100, alarm: [ConditionType.GtAndLt, 0, 80, WarnLevel.Hint] },
+    { name: '湿度', tag: MeasureTag.Humidity, min: 0, max: 100, alarm: [ConditionType.LteOrGte, 20, 80, WarnLevel.Hint] },
     { name: '硫化氢', tag: MeasureTag.HydrogenSulfide, decimals: 2, min: 0, max: 50, alarm: [ConditionType.Gte, 10, null, WarnLevel.Important] },
     { name: '二氧化硫', tag: MeasureTag.SulfurDioxide, decimals: 2, min: 0, max: 50, alarm: [ConditionType.ChangeGte, 5, null, WarnLevel.Minor] },
   ] },

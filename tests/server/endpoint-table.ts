@@ -114,6 +114,8 @@ export const ENDPOINTS: EndpointCase[] = [
   { method: 'GET', route: '/api/s/project', access: 'signed-in', call: () => ({ url: '/api/s/project' }) },
   { method: 'GET', route: '/api/s/device', access: 'signed-in', call: () => ({ url: '/api/s/device' }) },
   { method: 'GET', route: '/api/s/wMeasure/count', access: 'signed-in', call: () => ({ url: '/api/s/wMeasure/count' }) },
+  { method: 'GET', route: '/api/t_real_measure_warning', access: 'signed-in', call: () => ({ url: '/api/t_real_measure_warning?Page=1&Size=5' }) },
+  { method: 'GET', route: '/api/t_real_measure_warning/count', access: 'signed-in', call: () => ({ url: '/api/t_real_measure_warning/count?appId=1' }) },
   { method: 'POST', route: '/api/file', access: 'signed-in',
     call: () => ({ url: '/api/file?category=avatar', body: fileForm(makePng(), 'a.png', 'image/png') }) },
   // Served without a token: <img> elements cannot send a bearer header.

@@ -1,0 +1,60 @@
+import { CONDITION_NAMES, ConditionType } from './conditions';
+
+/** What an alarm's content text is made of (SPEC §3 real-time alarm fields). */
+export interface AlarmContentInput {
+  conditionType: number;
+  measureName: string;
+  unit?: string;
+  sampleValue: number | null;
+  conditionVal1: number | null;
+  conditionVal2: number | null;
+  /** Bit-label mapping (JSON object `{bit: label}`) for the bitwise report, or a script. */
+  printf?: string;
+  decimals?: number;
+}
+
+function num(value: number | null, decimals: number): string {
+  if (value === null || !Number.isFinite(value)) return '--';
+  return Number.isInteger(value) ? String(value) : value.toFixed(decimals);
+}
+
+/** The labels of the set bits of `value`, from a `{bit: label}` mapping; null when not a mapping. */
+export function bitLabels(value: number, printf: string): string[] | null {
+  let mapping: unknown;
+  try {
+    mapping = JSON.parse(printf);
+  } catch {
+    return null;
+  }
+  if (!mapping || typeof mapping !== 'object' || Array.isArray(mapping)) return null;
+  const labels: string[] = [];
+  for (const [bit, label] of Object.entries(mapping as Record<string, unknown>)) {
+    const b = Number(bit);
+    if (Number.isInteger(b) && b >= 0 && b < 32 && typeof label === 'string' && (value >>> b) & 1) labels.push(label);
+  }
+  return labels;
+}
+
+/**
+ * The alarm content of SPEC §5: a comparison describes the sample value against conditionVal1;
+ * a range whose name contains 且 or 或 combines conditionVal1 and conditionVal2; 按位上报 lists the
+ * labels of the set bits. A printf script (not a mapping) is the alarm engine's to evaluate; here
+ * the raw value is shown.
+ */
+export function formatAlarmContent(a: AlarmContentInput): string {
+  const name = CONDITION_NAMES[a.conditionType as ConditionType] ?? `条件${a.conditionType}`;
+  const d = a.decimals ?? 1;
+  const unit = a.unit ?? '';
+  const sample = `${num(a.sampleValue, d)}${unit}`;
+  if (a.conditionType === ConditionType.Bitwise) {
+    const labels = a.sampleValue === null ? [] : bitLabels(Math.trunc(a.sampleValue), a.printf ?? '');
+    if (labels === null) return `${a.measureName}${name}：${sample}`;
+    return `${a.measureName}${name}：${labels.length ? labels.join('、') : '无'}`;
+  }
+  const joiner = name.includes('且') ? '且' : name.includes('或') ? '或' : null;
+  if (joiner) {
+    const [low, high] = name.split(joiner);
+    return `${a.measureName}当前值${sample}，${low}${num(a.conditionVal1, d)}${unit}${joiner}${high}${num(a.conditionVal2, d)}${unit}`;
+  }
+  return `${a.measureName}当前值${sample}，${name}设定值${num(a.conditionVal1, d)}${unit}`;
+}
