@@ -27,7 +27,22 @@ describe('formatAlarmContent', () => {
       .toBe('故障状态按位上报：无');
   });
 
-  it('never evaluates a printf that is not a mapping', () => {
+  it('labels the value with a printf script through the safe evaluator', () => {
+    const printf = 'value & 1 ? "风机过载" : value & 2 ? "滤网堵塞" : "正常"';
+    const at = (sampleValue: number) => formatAlarmContent({ measureName: '故障状态', conditionType: ConditionType.Bitwise, sampleValue, conditionVal1: null, conditionVal2: null, printf });
+    expect(at(3)).toBe('故障状态按位上报：风机过载');
+    expect(at(2)).toBe('故障状态按位上报：滤网堵塞');
+    expect(at(0)).toBe('故障状态按位上报：正常');
+    expect(formatAlarmContent({ measureName: '状态', conditionType: ConditionType.Bitwise, sampleValue: 6, conditionVal1: null, conditionVal2: null, printf: 'x >> 1' }))
+      .toBe('状态按位上报：3');
+    // Refused or failing scripts show the raw value.
+    expect(formatAlarmContent({ measureName: '状态', conditionType: ConditionType.Bitwise, sampleValue: 5, conditionVal1: null, conditionVal2: null, printf: 'value.constructor' }))
+      .toBe('状态按位上报：5');
+    expect(formatAlarmContent({ measureName: '状态', conditionType: ConditionType.Bitwise, sampleValue: 5, conditionVal1: null, conditionVal2: null, printf: '"a" - value' }))
+      .toBe('状态按位上报：5');
+  });
+
+  it('never runs a printf as JavaScript', () => {
     expect(bitLabels(3, 'value & 1 ? "A" : "B"')).toBeNull();
     expect(bitLabels(3, '[1,2]')).toBeNull();
     expect(formatAlarmContent({ measureName: '状态', conditionType: ConditionType.Bitwise, sampleValue: 3, conditionVal1: null, conditionVal2: null, printf: 'process.exit()' }))

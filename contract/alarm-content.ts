@@ -1,4 +1,5 @@
 import { CONDITION_NAMES, ConditionType } from './conditions';
+import { compileExpression, type CompiledExpression } from './expression';
 
 /** What an alarm's content text is made of (SPEC §3 real-time alarm fields). */
 export interface AlarmContentInput {
@@ -35,11 +36,38 @@ export function bitLabels(value: number, printf: string): string[] | null {
   return labels;
 }
 
+const scripts = new Map<string, CompiledExpression | null>();
+const MAX_CACHED_SCRIPTS = 500;
+
+/**
+ * The label a printf script gives `value`, by the safe evaluator; null when the script is refused
+ * or fails, so the caller shows the raw value instead. Parsed scripts are kept (a few hundred).
+ */
+export function scriptLabel(value: number, printf: string): string | null {
+  let script = scripts.get(printf);
+  if (script === undefined) {
+    try {
+      script = compileExpression(printf);
+    } catch {
+      script = null;
+    }
+    if (scripts.size >= MAX_CACHED_SCRIPTS) scripts.clear();
+    scripts.set(printf, script);
+  }
+  if (!script) return null;
+  try {
+    const out = script.run(value);
+    return typeof out === 'number' && !Number.isFinite(out) ? null : String(out);
+  } catch {
+    return null;
+  }
+}
+
 /**
  * The alarm content of SPEC §5: a comparison describes the sample value against conditionVal1;
  * a range whose name contains 且 or 或 combines conditionVal1 and conditionVal2; 按位上报 lists the
- * labels of the set bits. A printf script (not a mapping) is the alarm engine's to evaluate; here
- * the raw value is shown.
+ * labels of the set bits, or the label a printf script (not a mapping) gives the value through the
+ * safe evaluator; a script that is refused or fails shows the raw value.
  */
 export function formatAlarmContent(a: AlarmContentInput): string {
   const name = CONDITION_NAMES[a.conditionType as ConditionType] ?? `条件${a.conditionType}`;
@@ -48,7 +76,10 @@ export function formatAlarmContent(a: AlarmContentInput): string {
   const sample = `${num(a.sampleValue, d)}${unit}`;
   if (a.conditionType === ConditionType.Bitwise) {
     const labels = a.sampleValue === null ? [] : bitLabels(Math.trunc(a.sampleValue), a.printf ?? '');
-    if (labels === null) return `${a.measureName}${name}：${sample}`;
+    if (labels === null) {
+      const label = a.sampleValue === null || !a.printf ? null : scriptLabel(a.sampleValue, a.printf);
+      return `${a.measureName}${name}：${label ?? sample}`;
+    }
     return `${a.measureName}${name}：${labels.length ? labels.join('、') : '无'}`;
   }
   const joiner = name.includes('且') ? '且' : name.includes('或') ? '或' : null;
