@@ -4,6 +4,8 @@ import { UPLOAD_MAX_BYTES } from '../contract/files';
 import type { AppDeps } from './deps';
 import { registerConsole } from './http/console-static';
 import { registerEnvelopeErrors } from './http/envelope-errors';
+import { createHub, registerHub } from './hub/hub-plugin';
+import type { HubOptions } from './hub/hub-server';
 import { serializeRequest } from './http/log-redaction';
 import { registerSecurity } from './http/security';
 import { registerRealAlarmRoutes } from './routes/alarms/real-alarm-routes';
@@ -19,11 +21,13 @@ import { registerUserRoutes } from './routes/user/user-routes';
 export interface BuildAppOptions {
   /** Pino logger options, or false for none (tests). */
   logger?: boolean | { level: string };
+  /** Hub timings and limits (tests shorten the keep-alive); defaults otherwise. */
+  hub?: Partial<HubOptions>;
 }
 
-/** The HTTP application: plugins first, then the route families, then the console. */
-export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Promise<FastifyInstance> {
-  const { config } = deps;
+/** The HTTP application: plugins first, then the hub and the route families, then the console. */
+export async function buildApp(base: Omit<AppDeps, 'hub'>, options: BuildAppOptions = {}): Promise<FastifyInstance> {
+  const { config } = base;
   const logger = options.logger ?? { level: config.logLevel };
   const app = Fastify({
     logger: logger && {
@@ -40,6 +44,15 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   registerEnvelopeErrors(app);
   await registerSecurity(app, config);
   await app.register(multipart, { limits: { fileSize: UPLOAD_MAX_BYTES, files: 1, fields: 5 } });
+
+  const hub = await createHub(base.db, config, app.log, options.hub);
+  try {
+    await registerHub(app, hub, base.db);
+  } catch (err) {
+    await hub.close();
+    throw err;
+  }
+  const deps: AppDeps = { ...base, hub };
 
   await app.register(async (api) => {
     registerUserRoutes(api, deps);

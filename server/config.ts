@@ -7,6 +7,10 @@ export interface ServerConfig {
   dataDir: string;
   databaseUrl?: string;
   redisUrl?: string;
+  /** Secret signing hub connection tokens (`HUB_SECRET`); absent: one kept in the database. */
+  hubSecret?: string;
+  /** A new login ends the account's other sessions and pushes `logout` to them (`SINGLE_SESSION`, default on). */
+  singleSession: boolean;
   /** Seed demo data into an empty database and run the simulator. */
   demo: boolean;
   /** Password of the first administrator outside demo mode (`ADMIN_PASSWORD`). */
@@ -30,6 +34,12 @@ export interface ServerConfig {
    * Off by default: otherwise any client could pick its own address and escape the login limit.
    */
   trustProxy: boolean | number | string;
+  /** Seconds without data before a device counts as offline (`OFFLINE_AFTER_S`); 0: never. */
+  offlineAfterS: number;
+  /** Run the device simulator in demo mode (`SIMULATOR`, on unless 0/false/off). */
+  simulator: boolean;
+  /** Alarm debounce and hysteresis (`ALARM_RAISE_AFTER`, `ALARM_CLEAR_AFTER`, `ALARM_HYSTERESIS_PCT`). */
+  alarm: { raiseAfter: number; clearAfter: number; hysteresis: number };
 }
 
 function int(value: string | undefined, fallback: number, name: string): number {
@@ -58,6 +68,8 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env, root = process.
     dataDir: path.resolve(root, env.DATA_DIR || 'data'),
     databaseUrl,
     redisUrl: env.REDIS_URL || undefined,
+    hubSecret: env.HUB_SECRET || undefined,
+    singleSession: env.SINGLE_SESSION === undefined || env.SINGLE_SESSION === '' || /^(1|true|yes|on)$/i.test(env.SINGLE_SESSION),
     demo: env.DEMO === undefined || env.DEMO === '' ? demoDefault : /^(1|true|yes|on)$/i.test(env.DEMO),
     adminPassword: env.ADMIN_PASSWORD || undefined,
     staticDir: env.STATIC_DIR === '' ? undefined : path.resolve(root, env.STATIC_DIR || 'dist'),
@@ -69,5 +81,12 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env, root = process.
     amapKey: env.AMAP_KEY || undefined,
     logLevel: env.LOG_LEVEL || 'info',
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
+    offlineAfterS: int(env.OFFLINE_AFTER_S, 300, 'OFFLINE_AFTER_S'),
+    simulator: !/^(0|false|no|off)$/i.test(env.SIMULATOR ?? ''),
+    alarm: {
+      raiseAfter: Math.max(1, int(env.ALARM_RAISE_AFTER, 2, 'ALARM_RAISE_AFTER')),
+      clearAfter: Math.max(1, int(env.ALARM_CLEAR_AFTER, 2, 'ALARM_CLEAR_AFTER')),
+      hysteresis: int(env.ALARM_HYSTERESIS_PCT, 2, 'ALARM_HYSTERESIS_PCT') / 100,
+    },
   };
 }

@@ -21,8 +21,12 @@ export function requestToken(req: FastifyRequest): string | null {
  * Resolves the signed-in user. No or malformed token: 401. Expired or revoked token, or a user
  * disabled since: the envelope's `requireLogin` (DESIGN "Contract decisions").
  */
-export async function authenticate(db: Kysely<DB>, req: FastifyRequest): Promise<AuthUser> {
-  const token = requestToken(req);
+export function authenticate(db: Kysely<DB>, req: FastifyRequest): Promise<AuthUser> {
+  return authenticateToken(db, requestToken(req));
+}
+
+/** {@link authenticate} for a token found elsewhere (the hub's WebSocket upgrade). */
+export async function authenticateToken(db: Kysely<DB>, token: string | null): Promise<AuthUser> {
   if (!token || !isWellFormedToken(token)) throw new ApiError(401, NOT_SIGNED_IN);
   const session = await findSession(db, token);
   if (session.status === 'unknown') throw new ApiError(401, NOT_SIGNED_IN);

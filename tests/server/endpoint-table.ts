@@ -46,8 +46,12 @@ export interface EndpointCase {
   undo?(ctx: MatrixContext): Promise<void>;
 }
 
-/** Routes the framework adds by itself, not endpoints of ours: CORS preflight (tested in login-security). */
-export const FRAMEWORK_ROUTES = ['OPTIONS *'];
+/**
+ * Routes that are not envelope endpoints: CORS preflight (tested in login-security), and the
+ * SignalR hub's negotiate and long-polling routes, which speak the SignalR transport protocol and
+ * refuse a missing token with a bare 401 (tested with the real client in tests/hub).
+ */
+export const FRAMEWORK_ROUTES = ['OPTIONS *', 'POST /chatHub/negotiate', 'GET /chatHub', 'POST /chatHub', 'DELETE /chatHub'];
 
 /** One of the caller's own messages (any id for anonymous: the call is refused before it is read). */
 async function ownMessageId(ctx: MatrixContext): Promise<number> {

@@ -35,6 +35,8 @@ export async function startTestServer(
     staticDir: undefined,
     loginRateLimit: 10_000,
     logLevel: 'silent',
+    // Tests log the demo accounts in many times over; single-session is tested on its own.
+    singleSession: false,
     ...overrides,
   };
   return launch(config, options, async () => {

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import { HubNoticeType } from '../../../contract/hub';
 import { MessageListQuery, MessagePage, SaveMessageBody, SetDealedBody, SetReadedQuery } from '../../../contract/messages';
 import { Right } from '../../../contract/rights';
 import type { AppDeps } from '../../deps';
@@ -8,7 +9,7 @@ import { endpoint } from '../../http/endpoint';
 import { visibleOrgFilter } from '../scope-filters';
 
 /** Messages are the signed-in user's own: every query is bound to `user_id`. */
-export function registerMessageRoutes(app: FastifyInstance, { db }: AppDeps): void {
+export function registerMessageRoutes(app: FastifyInstance, { db, hub }: AppDeps): void {
   endpoint(app, db, {
     method: 'GET', url: '/t_history_message', access: 'signed-in', query: MessageListQuery, response: MessagePage,
     async handler({ user, query }) {
@@ -77,6 +78,9 @@ export function registerMessageRoutes(app: FastifyInstance, { db }: AppDeps): vo
       await db.insertInto('t_history_message')
         .values(ids.map((id) => ({ user_id: id, type: body.type, content: body.content, data: body.data, created_at: now })))
         .execute();
+      // Each recipient's console recounts its unread messages (SPEC §4).
+      const notice = { type: HubNoticeType.Message, data: { type: body.type, content: body.content, data: body.data, createdAt: now } };
+      for (const id of ids) void hub.publishToUser(id, notice);
       return ids.length;
     },
   });

@@ -8,7 +8,7 @@ export async function findUserForLogin(db: Kysely<DB>, username: string) {
     .selectFrom('t_user as u')
     .innerJoin('t_org as o', 'o.id', 'u.org_id')
     .select([
-      'u.id', 'u.username', 'u.password_hash', 'u.disabled', 'u.failed_logins', 'u.locked_until',
+      'u.id', 'u.username', 'u.password_hash', 'u.disabled', 'u.is_guest', 'u.failed_logins', 'u.locked_until',
       'o.code as org_code', 'o.disabled as org_disabled',
     ])
     .where('u.username', '=', username)

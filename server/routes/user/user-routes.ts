@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import { HubNoticeType } from '../../../contract/hub';
 import {
   ChangePasswordBody, CUSTOM_SET_MAX_BYTES, CustomSet, CustomSetBody, LoginBody, LoginQuery, LoginTestQuery,
   RefreshTokenBody, TokenResult, UpdateProfileBody, UserInfo,
@@ -16,8 +17,13 @@ import { clearFailedLogins, findUserForLogin, loadUserInfo, recordFailedLogin } 
 const WRONG_CREDENTIALS = '用户名或密码错误';
 /** Checked when the user is unknown, so a wrong name costs as long as a wrong password. */
 const DUMMY_HASH = 'scrypt$AAAAAAAAAAAAAAAAAAAAAA==$AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA=';
+/**
+ * With single-session on, a new login ends the account's other sessions this long after it, so the
+ * page logged in elsewhere can show its 下线提示 for the 5 s of SPEC §4 before it lets go.
+ */
+export const SINGLE_SESSION_GRACE_MS = 10_000;
 
-export function registerUserRoutes(app: FastifyInstance, { db, config }: AppDeps): void {
+export function registerUserRoutes(app: FastifyInstance, { db, config, hub }: AppDeps): void {
   endpoint(app, db, {
     method: 'POST', url: '/user/login', access: 'public', query: LoginQuery, body: LoginBody, response: TokenResult,
     rateLimit: config.loginRateLimit,
@@ -46,6 +52,11 @@ export function registerUserRoutes(app: FastifyInstance, { db, config }: AppDeps
       }
       await clearFailedLogins(db, user.id);
       const issued = await issueSession(db, user.id, body.tokenExpired, query.appId ?? null, now);
+      // Guest accounts are shared by design: one guest never logs another out.
+      if (config.singleSession && !user.is_guest) {
+        await revokeUserSessions(db, user.id, issued.sessionId, now + SINGLE_SESSION_GRACE_MS);
+        void hub.publishToUser(user.id, { type: HubNoticeType.Logout, data: { reason: 'loginElsewhere' } }, { exceptSessionId: issued.sessionId });
+      }
       await auditLog(db, { userId: user.id, username: user.username, action: 'login', detail: 'ok', ip: req.ip });
       return { token: issued.token, expiresAt: issued.expiresAt, userId: user.id, username: user.username };
     },

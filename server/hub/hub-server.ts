@@ -1,0 +1,215 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Kysely } from 'kysely';
+import { HUB_NOTIFY_TARGET, HubMethod, HubTopic, parseTopic, type HubNotice } from '../../contract/hub';
+import type { AuthUser } from '../auth/auth-user';
+import type { DB } from '../db/schema';
+import { HubConnection, HubMethodError, type ConnectionHost, type HubTransport } from './connection';
+import { invocationFrame, PING_FRAME } from './protocol';
+import type { Backplane, HubEnvelope, HubPublisher, PublishOptions, UserPublishOptions } from './publisher';
+import { maySubscribe, ProjectFactsCache, scopeSeesProject, TopicIndex } from './topics';
+
+export interface HubOptions {
+  /** A ping goes out when nothing else was sent for this long (the client's default timeout is 30 s). */
+  keepAliveMs: number;
+  /** A client heard from for this long is gone: its connection is closed. */
+  clientTimeoutMs: number;
+  /** Time from transport start to a completed handshake. */
+  handshakeTimeoutMs: number;
+  /** Largest message a client may send, and the largest HTTP body of a long-polling send. */
+  maxMessageBytes: number;
+  /** A long poll with nothing to deliver is answered empty after this long. */
+  pollTimeoutMs: number;
+  /** A negotiated connection token must be used to start a transport within this time. */
+  negotiateTtlMs: number;
+  maxTopicsPerConnection: number;
+  maxPendingInvocations: number;
+  /** Bytes queued for one client before it counts as not reading and is disconnected. */
+  sendBufferBytes: number;
+}
+
+export const DEFAULT_HUB_OPTIONS: HubOptions = {
+  keepAliveMs: 15_000,
+  clientTimeoutMs: 30_000,
+  handshakeTimeoutMs: 15_000,
+  maxMessageBytes: 64 * 1024,
+  pollTimeoutMs: 90_000,
+  negotiateTtlMs: 5 * 60_000,
+  maxTopicsPerConnection: 256,
+  maxPendingInvocations: 32,
+  sendBufferBytes: 1024 * 1024,
+};
+
+const MAX_TOPIC_LENGTH = 64;
+const MAX_NEGOTIATED = 50_000;
+
+/**
+ * The hub: the connections of this process, their topics, the hub methods clients invoke, keep-alive
+ * and timeouts, and the publish API other modules use (through {@link HubPublisher}).
+ */
+export class HubServer implements HubPublisher, ConnectionHost {
+  readonly options: HubOptions;
+  private readonly connections = new Map<string, HubConnection>();
+  /** Negotiated here and not yet started: long polling may only start on the process that negotiated. */
+  private readonly negotiated = new Map<string, { user: AuthUser; expiresAt: number }>();
+  private readonly index = new TopicIndex();
+  private readonly projects: ProjectFactsCache;
+  private ticker: NodeJS.Timeout | undefined;
+  private deliveries: Promise<void> = Promise.resolve();
+  private closing = false;
+
+  constructor(
+    private readonly db: Kysely<DB>,
+    readonly secret: Buffer,
+    private readonly backplane: Backplane,
+    readonly log: FastifyBaseLogger,
+    options: Partial<HubOptions> = {},
+  ) {
+    this.options = { ...DEFAULT_HUB_OPTIONS, ...options };
+    this.projects = new ProjectFactsCache(db);
+  }
+
+  get maxMessageBytes(): number { return this.options.maxMessageBytes; }
+  get maxPendingInvocations(): number { return this.options.maxPendingInvocations; }
+  get connectionCount(): number { return this.connections.size; }
+  get isClosing(): boolean { return this.closing; }
+
+  async start(): Promise<void> {
+    await this.backplane.start((envelope) => { void this.enqueue(envelope); });
+    const { keepAliveMs, clientTimeoutMs, handshakeTimeoutMs } = this.options;
+    const tickMs = Math.max(10, Math.min(keepAliveMs, clientTimeoutMs, handshakeTimeoutMs) / 4);
+    this.ticker = setInterval(() => this.tick(tickMs), tickMs);
+    this.ticker.unref();
+  }
+
+  /** Sends Close (reconnect allowed) to every client, stops the timers and the backplane. */
+  async close(): Promise<void> {
+    if (this.closing) return;
+    this.closing = true;
+    clearInterval(this.ticker);
+    for (const c of [...this.connections.values()]) c.close({ error: 'Server is shutting down.', allowReconnect: true });
+    await this.deliveries;
+    await this.backplane.close();
+  }
+
+  rememberNegotiation(token: string, user: AuthUser, expiresAt: number): void {
+    // Bounded: a client negotiating in a loop cannot grow this without limit.
+    if (this.negotiated.size >= MAX_NEGOTIATED) this.negotiated.delete(this.negotiated.keys().next().value!);
+    this.negotiated.set(token, { user, expiresAt });
+  }
+
+  takeNegotiation(token: string): AuthUser | undefined {
+    const entry = this.negotiated.get(token);
+    this.negotiated.delete(token);
+    return entry && entry.expiresAt > Date.now() ? entry.user : undefined;
+  }
+
+  get(id: string): HubConnection | undefined {
+    return this.connections.get(id);
+  }
+
+  /** A new connection over a started transport; it receives its user's topic from the start. */
+  open(id: string, user: AuthUser, transport: HubTransport): HubConnection {
+    const connection = new HubConnection(id, user, transport, this);
+    this.connections.set(id, connection);
+    this.index.add(HubTopic.user(user.id), connection);
+    return connection;
+  }
+
+  closed(connection: HubConnection): void {
+    if (this.connections.get(connection.id) === connection) this.connections.delete(connection.id);
+    this.index.removeAll(connection);
+  }
+
+  async invoke(connection: HubConnection, target: string, args: unknown[]): Promise<unknown> {
+    switch (target) {
+      case HubMethod.Subscribe: {
+        const topic = topicArgument(args);
+        const parsed = parseTopic(topic);
+        if (!parsed) throw new HubMethodError(`Unknown topic '${topic}'.`);
+        if (connection.topics.has(topic)) return topic;
+        if (connection.topics.size >= this.options.maxTopicsPerConnection) throw new HubMethodError('Too many subscriptions.');
+        if (!(await maySubscribe(this.db, connection.user, parsed))) throw new HubMethodError(`Not allowed to subscribe to '${topic}'.`);
+        if (connection.state === 'open') this.index.add(topic, connection);
+        return topic;
+      }
+      case HubMethod.Unsubscribe: {
+        const topic = topicArgument(args);
+        // The user's own topic carries `logout` and messages: it stays.
+        if (topic === HubTopic.user(connection.user.id)) return false;
+        return this.index.remove(topic, connection);
+      }
+      case HubMethod.Topics:
+        if (args.length) throw new HubMethodError('Topics takes no arguments.');
+        return [...connection.topics].sort();
+      default:
+        throw new HubMethodError(`Unknown hub method '${target}'.`);
+    }
+  }
+
+  publish(topic: string, notice: HubNotice, options: PublishOptions = {}): Promise<void> {
+    return this.dispatch({ topic, notice, ...(options.projectId !== undefined && { projectId: options.projectId }) });
+  }
+
+  publishToUser(userId: number, notice: HubNotice, options: UserPublishOptions = {}): Promise<void> {
+    return this.dispatch({
+      topic: HubTopic.user(userId), notice,
+      ...(options.exceptSessionId !== undefined && { exceptSessionId: options.exceptSessionId }),
+    });
+  }
+
+  private async dispatch(envelope: HubEnvelope): Promise<void> {
+    if (this.closing) return;
+    await Promise.all([this.enqueue(envelope), this.backplane.publish(envelope)]);
+  }
+
+  /** Deliveries run one after another, so notices reach each client in publish order. */
+  private enqueue(envelope: HubEnvelope): Promise<void> {
+    this.deliveries = this.deliveries.then(() => this.deliver(envelope)).catch((err: unknown) => {
+      this.log.error({ err, topic: envelope.topic }, 'hub delivery failed');
+    });
+    return this.deliveries;
+  }
+
+  private async deliver(envelope: HubEnvelope): Promise<void> {
+    const subscribers = this.index.subscribers(envelope.topic);
+    if (!subscribers?.size) return;
+    const project = envelope.projectId === undefined ? undefined : await this.projects.get(envelope.projectId);
+    if (project === null) return;
+    // Serialised once for every recipient.
+    const frame = invocationFrame(HUB_NOTIFY_TARGET, [JSON.stringify(envelope.notice)]);
+    for (const c of subscribers) {
+      if (c.state !== 'open') continue;
+      if (envelope.exceptSessionId !== undefined && c.user.sessionId === envelope.exceptSessionId) continue;
+      if (project && !scopeSeesProject(c.user.scope, project)) continue;
+      c.send(frame);
+    }
+  }
+
+  /** Handshake deadline, client timeout and keep-alive pings, for every connection at once. */
+  private tick(tickMs: number): void {
+    const now = Date.now();
+    const { keepAliveMs, clientTimeoutMs, handshakeTimeoutMs } = this.options;
+    for (const c of this.connections.values()) {
+      if (c.state === 'handshake') {
+        if (now - c.openedAt > handshakeTimeoutMs) c.close();
+        continue;
+      }
+      const lastHeard = Math.max(c.lastReceivedAt, c.transport.lastActivity(now));
+      if (now - lastHeard > clientTimeoutMs) {
+        c.close({ error: 'Server timeout elapsed without receiving a message from the client.', allowReconnect: true });
+      } else if (now - c.lastSentAt >= keepAliveMs - tickMs) {
+        // Checked a tick early, so no gap between two messages ever exceeds keepAliveMs.
+        c.send(PING_FRAME);
+      }
+    }
+    for (const [token, entry] of this.negotiated) if (entry.expiresAt <= now) this.negotiated.delete(token);
+  }
+}
+
+function topicArgument(args: unknown[]): string {
+  const [topic] = args;
+  if (args.length !== 1 || typeof topic !== 'string' || topic.length > MAX_TOPIC_LENGTH) {
+    throw new HubMethodError('Expected one argument: the topic name.');
+  }
+  return topic;
+}
