@@ -1,6 +1,10 @@
+import i18n from 'i18next';
+import { navigate } from 'wouter/use-browser-location';
 import type { Envelope } from '../../contract/envelope';
 import { getRuntimeConfig } from './config';
-import { getToken } from './session';
+import { showAlert, showToast } from './feedback';
+import { createSessionExpiryHandler } from './sessionExpiry';
+import { clearToken, getToken } from './session';
 
 /** Which server base a call goes to: `/api`, or the second base `/app-api` (SPEC §7). */
 export type ApiBase = 'api' | 'appApi';
@@ -9,8 +13,14 @@ type QueryValue = string | number | boolean | undefined | null;
 
 export interface RequestOptions {
   query?: Record<string, QueryValue>;
+  /** JSON-encoded, except FormData which is sent as multipart. */
   body?: unknown;
   signal?: AbortSignal;
+  /**
+   * The caller handles a 404 itself (an endpoint that may not exist on this server yet) instead
+   * of the 网络请求不存在 dialog.
+   */
+  quietNotFound?: boolean;
 }
 
 /** A call that failed: HTTP error, `success: false`, or no answer at all (`status` 0). */
@@ -46,6 +56,35 @@ async function readEnvelope<T>(response: Response): Promise<Envelope<T> | undefi
   }
 }
 
+const expireSession = createSessionExpiryHandler({
+  toast: () => showToast('error', i18n.t('session.timeout')),
+  clearToken,
+  reload: () => window.location.reload(),
+});
+
+const onLoginPage = () => /^\/(passport\/)?login\/?$/.test(window.location.pathname);
+
+/** HTTP 401: the token is unknown or missing, so the user signs in again and comes back (SPEC §8). */
+function redirectToLogin(): void {
+  clearToken();
+  if (onLoginPage()) return;
+  const here = `${window.location.pathname}${window.location.search}`;
+  navigate(`/login?redirect=${encodeURIComponent(here)}`, { replace: true });
+}
+
+/** The product-wide reactions of SPEC §8; the caller still gets the rejection. */
+function reactToFailure(method: string, url: string, status: number, envelope: Envelope<unknown> | undefined, options: RequestOptions): void {
+  if (envelope?.requireLogin) {
+    expireSession();
+  } else if (status === 401) {
+    redirectToLogin();
+  } else if (status === 404 && !options.quietNotFound) {
+    showAlert({ title: i18n.t('dialog.notice'), message: i18n.t('errors.notFound'), button: i18n.t('common.ok') });
+  } else if (status !== 200) {
+    console.error(`${method} ${url} answered HTTP ${status}`, envelope?.error ?? '');
+  }
+}
+
 /**
  * Calls the platform server with the bearer token from the cookie and unwraps the envelope:
  * resolves with `data` on success, rejects with {@link ApiRequestError} carrying the server's
@@ -55,26 +94,30 @@ export async function request<T>(method: string, path: string, options: RequestO
   const headers: Record<string, string> = { Accept: 'application/json' };
   const token = getToken();
   if (token) headers.Authorization = `Bearer ${token}`;
-  if (options.body !== undefined) headers['Content-Type'] = 'application/json';
+  const isForm = options.body instanceof FormData;
+  if (options.body !== undefined && !isForm) headers['Content-Type'] = 'application/json';
+  const url = buildUrl(base, path, options.query);
   let response: Response;
   try {
-    response = await fetch(buildUrl(base, path, options.query), {
+    response = await fetch(url, {
       method,
       headers,
-      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      body: options.body === undefined ? undefined : isForm ? (options.body as FormData) : JSON.stringify(options.body),
       signal: options.signal,
     });
   } catch (err) {
     if ((err as Error).name === 'AbortError') throw err;
+    console.error(i18n.t('errors.requestTimeout'), method, url, err);
     throw new ApiRequestError('network', 0);
   }
   const envelope = await readEnvelope<T>(response);
   if (response.ok && envelope?.success) return envelope.data as T;
+  reactToFailure(method, url, response.status, envelope, options);
   throw new ApiRequestError(envelope?.error || `HTTP ${response.status}`, response.status, envelope?.requireLogin === true);
 }
 
-export const apiGet = <T>(path: string, query?: RequestOptions['query'], signal?: AbortSignal) =>
-  request<T>('GET', path, { query, signal });
+export const apiGet = <T>(path: string, query?: RequestOptions['query'], signal?: AbortSignal, options: Omit<RequestOptions, 'query' | 'signal'> = {}) =>
+  request<T>('GET', path, { ...options, query, signal });
 
 export const apiPost = <T>(path: string, body?: unknown, query?: RequestOptions['query']) =>
   request<T>('POST', path, { body, query });

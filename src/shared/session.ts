@@ -4,6 +4,8 @@ import Cookies from 'js-cookie';
 export const TOKEN_COOKIE = 'nv_token';
 /** When the token was stored, in epoch ms; the refresh timer works from this (SPEC §4). */
 export const TOKEN_TIME_COOKIE = 'nv_token_time';
+/** The app id handed over in the address; it survives a session timeout (SPEC §4). */
+export const APP_ID_COOKIE = 'nv_app_id';
 
 const attributes: Cookies.CookieAttributes = { path: '/', sameSite: 'lax' };
 
@@ -22,7 +24,18 @@ export function getTokenTime(): number | undefined {
   return Number.isFinite(value) && value > 0 ? value : undefined;
 }
 
+/** Removes the token and its time; the app id stays. */
 export function clearToken(): void {
   Cookies.remove(TOKEN_COOKIE, attributes);
   Cookies.remove(TOKEN_TIME_COOKIE, attributes);
+}
+
+/** The app id taken from the address, if one was handed over. */
+export function getAppId(): number | undefined {
+  const value = Number(Cookies.get(APP_ID_COOKIE));
+  return Number.isInteger(value) && value > 0 ? value : undefined;
+}
+
+export function setAppId(appId: number): void {
+  Cookies.set(APP_ID_COOKIE, String(appId), attributes);
 }

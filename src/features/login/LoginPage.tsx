@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
 import { Redirect, useLocation, useSearch } from 'wouter';
@@ -75,6 +76,15 @@ export function LoginPage() {
   const redirect = safeRedirect(new URLSearchParams(useSearch()).get('redirect'));
   const sysInfo = useSysInfo();
   const productName = sysInfo?.name ?? t('app.productName');
+
+  // Another tab signed in while this one was hidden: a wall display goes straight to the monitor (SPEC §2).
+  useEffect(() => {
+    const onVisibility = () => {
+      if (document.visibilityState === 'visible' && getToken()) navigate('/monitor', { replace: true });
+    };
+    document.addEventListener('visibilitychange', onVisibility);
+    return () => document.removeEventListener('visibilitychange', onVisibility);
+  }, [navigate]);
 
   // A signed-in user has nothing to do here (SPEC §2, navigation behaviour).
   if (getToken()) return <Redirect to={redirect} replace />;

@@ -1,8 +1,16 @@
 import type { TokenResult } from '../../../contract/session';
-import { apiPost } from '../../shared/http';
 import { TOKEN_EXPIRED_MINUTES } from '../../../contract/constants';
+import { apiPost } from '../../shared/http';
+import { getAppId } from '../../shared/session';
 
-/** POST /api/user/login. The server checks the plain password (md5 is only for login-test). */
+/**
+ * POST /api/user/login, with the app id handed over in the address if there was one (SPEC §7).
+ * The server checks the plain password (md5 is only for login-test).
+ */
 export function login(user: string, password: string): Promise<TokenResult> {
-  return apiPost<TokenResult>('/user/login', { user: user.trim(), password, orgBZ: '', tokenExpired: TOKEN_EXPIRED_MINUTES });
+  return apiPost<TokenResult>(
+    '/user/login',
+    { user: user.trim(), password, orgBZ: '', tokenExpired: TOKEN_EXPIRED_MINUTES },
+    { appId: getAppId() },
+  );
 }

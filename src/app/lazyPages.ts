@@ -1,0 +1,12 @@
+import { lazyPage } from '../shared/lazyPage';
+
+/*
+ * The console's lazy chunks (DESIGN "Screen runtime": heavy parts and admin pages are separate
+ * chunks). Each loads with the 120 s timeout; a failure is retried by the ChunkBoundary.
+ */
+export const AnalysisBranch = lazyPage(() => import('../features/analysis/AnalysisBranch'), 'AnalysisBranch');
+export const PurchaseBranch = lazyPage(() => import('../features/purchase/PurchaseBranch'), 'PurchaseBranch');
+export const AdminPage = lazyPage(() => import('../features/admin/AdminPage'), 'AdminPage');
+export const AccountPage = lazyPage(() => import('../features/account/AccountPage'), 'AccountPage');
+export const NoticePage = lazyPage(() => import('../features/messages/NoticePage'), 'NoticePage');
+export const StandalonePage = lazyPage(() => import('../features/standalone/StandalonePage'), 'StandalonePage');

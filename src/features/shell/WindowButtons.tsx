@@ -1,0 +1,40 @@
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { showToast } from '../../shared/feedback';
+import { TriggerButton } from '../../shared/ui/Dropdown';
+import { Icon } from '../../shared/ui/Icon';
+
+/** Full screen on and off; a warning where the browser cannot (SPEC §2, §8). */
+export function FullscreenToggle() {
+  const { t } = useTranslation();
+  const [full, setFull] = useState(() => !!document.fullscreenElement);
+  useEffect(() => {
+    const onChange = () => setFull(!!document.fullscreenElement);
+    document.addEventListener('fullscreenchange', onChange);
+    return () => document.removeEventListener('fullscreenchange', onChange);
+  }, []);
+  const toggle = () => {
+    if (!document.fullscreenEnabled) {
+      showToast('warning', t('shell.fullscreenUnsupported'));
+      return;
+    }
+    const change = document.fullscreenElement ? document.exitFullscreen() : document.documentElement.requestFullscreen();
+    change.catch(() => showToast('warning', t('shell.fullscreenUnsupported')));
+  };
+  const label = full ? t('shell.exitFullscreen') : t('shell.fullscreen');
+  return (
+    <TriggerButton type="button" aria-label={label} title={label} onClick={toggle}>
+      <Icon name={full ? 'fullscreenExit' : 'fullscreen'} />
+    </TriggerButton>
+  );
+}
+
+/** Closes the window (SPEC §1: the close-page button). */
+export function ClosePageButton() {
+  const { t } = useTranslation();
+  return (
+    <TriggerButton type="button" aria-label={t('shell.closePage')} title={t('shell.closePage')} onClick={() => window.close()}>
+      <Icon name="power" />
+    </TriggerButton>
+  );
+}

@@ -1,0 +1,21 @@
+import { atom } from 'jotai';
+import { appStore } from './store';
+
+/**
+ * Counters that code outside the top bar bumps to make it fetch again. The alarm bell refetches
+ * its count (and its list, when open) whenever `alarmRefreshAtom` changes; the message bell
+ * recounts unread messages whenever `unreadRefreshAtom` changes. The realtime hub bumps them on
+ * `measureWarning` and `message` pushes (SPEC §4).
+ */
+export const alarmRefreshAtom = atom(0);
+export const unreadRefreshAtom = atom(0);
+
+/** Asks the alarm bell to refresh its count and list. */
+export function requestAlarmRefresh(): void {
+  appStore.set(alarmRefreshAtom, (n) => n + 1);
+}
+
+/** Asks the message bell to recount unread messages. */
+export function requestUnreadRecount(): void {
+  appStore.set(unreadRefreshAtom, (n) => n + 1);
+}
