@@ -32,3 +32,29 @@ export const RealAlarm = z.object({
 });
 export type RealAlarm = z.infer<typeof RealAlarm>;
 export const RealAlarmPage = paged(RealAlarm);
+
+/** GET /api/t_history_measure_warning: raised alarms, open and cleared, newest first. */
+export const HistoryAlarmQuery = PageQuery.extend({
+  projectId: z.coerce.number().int().positive().max(2_147_483_647).optional(),
+  deviceId: z.coerce.number().int().positive().max(2_147_483_647).optional(),
+  /** Raised at or after / before (epoch ms). */
+  from: z.coerce.number().int().min(0).max(8.64e15).optional(),
+  to: z.coerce.number().int().min(0).max(8.64e15).optional(),
+  /** open: not cleared yet; cleared; undealed: not dealt with yet. */
+  state: z.enum(['open', 'cleared', 'undealed']).optional(),
+});
+
+export const HistoryAlarm = RealAlarm.omit({ deviceState: true }).extend({
+  clearedAt: z.number().int().nullable(),
+  dealedAt: z.number().int().nullable(),
+  dealedBy: z.number().int().nullable(),
+  dealRemark: z.string(),
+});
+export type HistoryAlarm = z.infer<typeof HistoryAlarm>;
+export const HistoryAlarmPage = paged(HistoryAlarm);
+
+/** POST /api/t_history_measure_warning/deal: marks alarms as dealt with, with a remark. */
+export const DealAlarmBody = z.object({
+  ids: z.array(z.number().int().positive().max(2_147_483_647)).min(1, 'ids is required').max(500),
+  remark: z.string().trim().max(500).default(''),
+});

@@ -43,6 +43,8 @@ export const Right = {
   LogPreview: 'log-preview',
   SysLogPreview: 'sys-log-preview',
   Backup: 'backup',
+  /** POST /api/ingest with a token: gateways and integrations writing measure values. */
+  Ingest: 'ingest',
 } as const;
 export type RightCode = (typeof Right)[keyof typeof Right];
 export const ALL_RIGHTS = Object.values(Right) as RightCode[];

@@ -8,7 +8,13 @@ import { createHub, registerHub } from './hub/hub-plugin';
 import type { HubOptions } from './hub/hub-server';
 import { serializeRequest } from './http/log-redaction';
 import { registerSecurity } from './http/security';
+import { registerHistoryAlarmRoutes } from './routes/alarms/history-alarm-routes';
 import { registerRealAlarmRoutes } from './routes/alarms/real-alarm-routes';
+import { registerDeviceRoutes } from './routes/devices/device-routes';
+import { registerIngestRoutes } from './routes/telemetry/ingest-routes';
+import { registerTelemetryRoutes } from './routes/telemetry/telemetry-routes';
+import { Telemetry } from './telemetry/telemetry';
+import { TelemetryEvents } from './telemetry/telemetry-events';
 import { registerFileRoutes } from './routes/files/file-routes';
 import { registerMenuRoutes } from './routes/menu/menu-routes';
 import { registerMessageRoutes } from './routes/messages/message-routes';
@@ -63,6 +69,12 @@ export async function buildApp(base: Omit<AppDeps, 'hub'>, options: BuildAppOpti
     registerMessageRoutes(api, deps);
     registerStatisticsRoutes(api, deps);
     registerRealAlarmRoutes(api, deps);
+    registerHistoryAlarmRoutes(api, deps);
+    registerDeviceRoutes(api, deps);
+    registerTelemetryRoutes(api, deps);
+    registerIngestRoutes(api, deps, deps.telemetry ?? new Telemetry({
+      db: deps.db, dialect: deps.dialect, events: deps.telemetryEvents ?? new TelemetryEvents(), offlineAfterS: 0,
+    }));
     registerFileRoutes(api, deps);
   }, { prefix: '/api' });
   // The second API base (SPEC §7): analysis and purchasing families register here as they land.

@@ -2,6 +2,8 @@ import type { Kysely } from 'kysely';
 import type { ServerConfig } from './config';
 import type { Dialect } from './db/columns';
 import type { DB } from './db/schema';
+import type { Telemetry } from './telemetry/telemetry';
+import type { TelemetryEvents } from './telemetry/telemetry-events';
 import type { HubPublisher } from './hub/publisher';
 
 /** What route modules receive: the database, the settings and the hub's publish API. */
@@ -10,4 +12,8 @@ export interface AppDeps {
   dialect: Dialect;
   config: ServerConfig;
   hub: HubPublisher;
+  /** Telemetry domain events (measureValues, deviceState, measureWarning, message): server/README.md. */
+  telemetryEvents?: TelemetryEvents;
+  /** The ingest path and alarm engine; absent, the routes make one without background jobs. */
+  telemetry?: Telemetry;
 }

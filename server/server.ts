@@ -7,6 +7,10 @@ import { pruneSessions } from './auth/sessions';
 import { bootstrapAdmin } from './seed/bootstrap-admin';
 import { seedDemo, type DemoSeedResult } from './seed/demo-seed';
 import { seedReferenceData } from './seed/reference-data';
+import { seedDemoGatewayKeys } from './seed/demo-gateway-keys';
+import { Simulator } from './simulator/simulator';
+import { Telemetry } from './telemetry/telemetry';
+import { TelemetryEvents } from './telemetry/telemetry-events';
 
 export interface RunningServer {
   app: FastifyInstance;
@@ -15,7 +19,11 @@ export interface RunningServer {
   url: string;
   migrations: string[];
   demoSeed: DemoSeedResult | null;
-  /** Stops accepting, finishes requests in flight, then closes the database. */
+  /** Ingest, alarm engine, device states; `telemetry.events` is the domain event bus. */
+  telemetry: Telemetry;
+  /** The device simulator (demo mode with SIMULATOR on), else null. */
+  simulator: Simulator | null;
+  /** Stops the simulator and background jobs, finishes requests in flight, then closes the database. */
   close(): Promise<void>;
 }
 
@@ -23,13 +31,21 @@ export interface RunningServer {
 export async function startServer(config: ServerConfig, options: BuildAppOptions = {}): Promise<RunningServer> {
   const database = openDatabase({ dataDir: config.dataDir, databaseUrl: config.databaseUrl });
   let app: FastifyInstance | undefined;
+  let telemetry: Telemetry | undefined;
+  let simulator: Simulator | null = null;
   try {
     const migrations = await migrate(database.db as never, database.dialect);
     await seedReferenceData(database.db);
     const demoSeed = config.demo ? await seedDemo(database.db) : null;
+    if (demoSeed) await seedDemoGatewayKeys(database.db, config.dataDir);
     if (!config.demo) await bootstrapAdmin(database.db, config.adminPassword);
     await pruneSessions(database.db);
-    app = await buildApp({ db: database.db, dialect: database.dialect, config }, options);
+    const telemetryEvents = new TelemetryEvents((err, type) => app?.log.error({ err }, `telemetry ${type} listener failed`));
+    telemetry = new Telemetry({
+      db: database.db, dialect: database.dialect, events: telemetryEvents, offlineAfterS: config.offlineAfterS, alarm: config.alarm,
+      onError: (err, job) => app?.log.error({ err }, `${job} failed`),
+    });
+    app = await buildApp({ db: database.db, dialect: database.dialect, config, telemetryEvents, telemetry }, options);
     const pruneTimer = setInterval(() => {
       pruneSessions(database.db).catch((err) => app?.log.error({ err }, 'session prune failed'));
     }, 3_600_000);
@@ -41,16 +57,32 @@ export async function startServer(config: ServerConfig, options: BuildAppOptions
     app.addHook('preClose', async () => { shuttingDown = true; });
     app.addHook('onSend', async (_req, reply) => { if (shuttingDown) reply.header('Connection', 'close'); });
     await app.listen({ port: config.port, host: config.host });
+    telemetry.start();
+    if (config.demo && config.simulator) {
+      simulator = new Simulator({
+        db: database.db, ingest: telemetry.ingest, onError: (err) => app?.log.error({ err }, 'simulator round failed'),
+      });
+      simulator.start();
+    }
     const address = app.server.address();
     const port = typeof address === 'object' && address ? address.port : config.port;
     const host = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
     const running = app;
+    const jobs = telemetry;
+    const sim = simulator;
     let closing: Promise<void> | undefined;
     return {
-      app: running, database, url: `http://${host}:${port}`, migrations, demoSeed,
-      close: () => (closing ??= running.close().then(() => database.close())),
+      app: running, database, url: `http://${host}:${port}`, migrations, demoSeed, telemetry: jobs, simulator: sim,
+      close: () => (closing ??= (async () => {
+        await sim?.stop();
+        await jobs.stop();
+        await running.close();
+        await database.close();
+      })()),
     };
   } catch (err) {
+    await simulator?.stop().catch(() => undefined);
+    await telemetry?.stop().catch(() => undefined);
     await app?.close().catch(() => undefined);
     await database.close().catch(() => undefined);
     throw err;

@@ -1,6 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { Dialect } from './columns';
 import * as m001 from './migrations/001-initial';
+import * as m002 from './migrations/002-telemetry';
 
 interface Migration {
   name: string;
@@ -8,7 +9,10 @@ interface Migration {
 }
 
 /** Every migration in order. A new one is appended, never edited once released. */
-const MIGRATIONS: Migration[] = [{ name: '001-initial', up: m001.up }];
+const MIGRATIONS: Migration[] = [
+  { name: '001-initial', up: m001.up },
+  { name: '002-telemetry', up: m002.up },
+];
 
 /**
  * Applies the migrations not yet applied, each in its own transaction, so a failure leaves the

@@ -1,6 +1,6 @@
 import type { Generated } from 'kysely';
 
-/** Kysely table types of migration 001. `D<T>` marks a column with a database default. */
+/** Kysely table types of migrations 001 and 002. `D<T>` marks a column with a database default. */
 type D<T> = Generated<T>;
 type Id = Generated<number>;
 
@@ -62,7 +62,11 @@ export interface DB {
     condition_val1: number | null; condition_val2: number | null; warn_level: D<number>; printf: D<string>;
     alarm_enabled: D<number>; sort_order: D<number>;
   };
-  t_gateway: { id: Id; project_id: number | null; code: string; name: string; config: D<string>; created_at: number };
+  t_gateway: {
+    id: Id; project_id: number | null; code: string; name: string; config: D<string>; created_at: number;
+    /** sha256 of the gateway's X-Gateway-Key (002); null: the gateway has no key. */
+    key_hash: D<string | null>;
+  };
   t_device: {
     id: Id; name: string; code: string; project_id: number | null; device_model_id: number; device_type_id: number;
     gateway_id: number | null; iot_id: D<string>; iccid: D<string>; state: D<number>; last_seen_at: number | null;
@@ -78,6 +82,9 @@ export interface DB {
     cleared_at: number | null; dealed_at: number | null; dealed_by: number | null; deal_remark: D<string>;
   };
   t_history_online: { id: Id; device_id: number; state: number; ts: number };
+  t_history_measure: { device_id: number; measure_id: number; ts: number; value: number };
+  t_history_measure_1m: RollupRow;
+  t_history_measure_1h: RollupRow;
   t_history_message: {
     id: Id; user_id: number; type: number; content: string; data: D<string>; is_readed: D<number>;
     is_dealed: D<number>; created_at: number;
@@ -99,6 +106,12 @@ export interface DB {
     id: Id; category: string; path: string; size: number; content_type: string; user_id: number | null;
     created_at: number;
   };
+}
+
+/** One bucket of a measure's values: `bucket` is the epoch ms the bucket starts at. */
+interface RollupRow {
+  device_id: number; measure_id: number; bucket: number; min_value: number; max_value: number; sum_value: number;
+  sample_count: number;
 }
 
 interface AlarmRow {

@@ -40,6 +40,7 @@ export const RIGHTS_CATALOGUE: { code: RightCode; name: string; group: string }[
   { code: Right.LogPreview, name: '我的日志', group: '日志' },
   { code: Right.SysLogPreview, name: '系统日志', group: '系统管理' },
   { code: Right.Backup, name: '数据备份', group: '系统管理' },
+  { code: Right.Ingest, name: '数据接入', group: '设备' },
 ];
 
 /** What the demo operator (an owner organisation's staff) lacks: see issue "Foundation". */
@@ -47,5 +48,5 @@ export const OPERATOR_LACKS: RightCode[] = [
   Right.NoticePreview, Right.NoticeEdit, Right.RealAlarmPreview, Right.Buy, Right.BuyApply, Right.BuyRecord,
   Right.EnergyAnalysis, Right.OrgPreview, Right.OrgEdit, Right.OrgTypePreview, Right.OrgTypeEdit,
   Right.RolePreview, Right.RoleEdit, Right.RightPreview, Right.RightEdit, Right.UserPreview, Right.UserEdit,
-  Right.BaseDataPreview, Right.BaseDataEdit, Right.SysLogPreview, Right.Backup,
+  Right.BaseDataPreview, Right.BaseDataEdit, Right.SysLogPreview, Right.Backup, Right.Ingest,
 ];

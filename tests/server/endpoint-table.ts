@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { DROPDOWN_MESSAGE_TYPES } from '../../contract/messages';
 import { Right, type RightCode } from '../../contract/rights';
+import { issueGatewayKey } from '../../server/telemetry/gateway-keys';
 import { ApiClient, type ApiResponse, type TestServer } from './harness';
 import { fileForm, makePng } from './png';
 
@@ -58,6 +59,27 @@ async function ownMessageId(ctx: MatrixContext): Promise<number> {
   if (!ctx.caller.api.token) return 1;
   const r = await ctx.caller.api.get('/api/t_history_message?Page=1&Size=1');
   return r.body.data.list[0].id;
+}
+
+/** A device of the operator's first project (上海张江, P-SH-01) with its resistance measure, and the project's gateway. */
+async function operatorPoint(ctx: MatrixContext): Promise<{ deviceId: number; measureId: number; projectId: number; gatewayId: number }> {
+  const db = ctx.server.database.db;
+  const row = await db.selectFrom('t_device as d').innerJoin('t_project as p', 'p.id', 'd.project_id')
+    .innerJoin('t_measure as m', 'm.device_model_id', 'd.device_model_id').innerJoin('t_gateway as g', 'g.project_id', 'p.id')
+    .select(['d.id as deviceId', 'm.id as measureId', 'p.id as projectId', 'g.id as gatewayId'])
+    .where('p.code', '=', 'P-SH-01').where('m.name', '=', '阻力').orderBy('d.id').executeTakeFirstOrThrow();
+  return row;
+}
+
+async function operatorAlarmId(ctx: MatrixContext): Promise<number> {
+  const db = ctx.server.database.db;
+  const p = await operatorPoint(ctx);
+  const found = await db.selectFrom('t_history_measure_warning').select('id').where('project_id', '=', p.projectId).executeTakeFirst();
+  if (found) return found.id;
+  return (await db.insertInto('t_history_measure_warning').values({
+    device_id: p.deviceId, measure_id: p.measureId, project_id: p.projectId, condition_type: 4, condition_val1: 450,
+    sample_value: 460, content: '阻力当前值460Pa，大于设定值450Pa', raised_at: Date.now(), cleared_at: Date.now(),
+  }).returning('id').executeTakeFirstOrThrow()).id;
 }
 
 const names = (family: string, access: EndpointCase['access'] = 'signed-in'): EndpointCase =>
@@ -120,6 +142,32 @@ export const ENDPOINTS: EndpointCase[] = [
   { method: 'GET', route: '/api/s/wMeasure/count', access: 'signed-in', call: () => ({ url: '/api/s/wMeasure/count' }) },
   { method: 'GET', route: '/api/t_real_measure_warning', access: 'signed-in', call: () => ({ url: '/api/t_real_measure_warning?Page=1&Size=5' }) },
   { method: 'GET', route: '/api/t_real_measure_warning/count', access: 'signed-in', call: () => ({ url: '/api/t_real_measure_warning/count?appId=1' }) },
+  { method: 'GET', route: '/api/t_history_measure_warning', access: Right.HistoryAlarmPreview,
+    call: () => ({ url: '/api/t_history_measure_warning?Page=1&Size=5' }) },
+  { method: 'POST', route: '/api/t_history_measure_warning/deal', access: Right.HistoryAlarmPreview,
+    call: async (ctx) => ({ url: '/api/t_history_measure_warning/deal', body: { ids: [await operatorAlarmId(ctx)], remark: '已更换滤网' } }) },
+  { method: 'GET', route: '/api/t_device', access: Right.DevicePreview, call: () => ({ url: '/api/t_device?Page=1&Size=20&state=1' }) },
+  { method: 'POST', route: '/api/ingest', access: Right.Ingest,
+    call: async (ctx) => {
+      const p = await operatorPoint(ctx);
+      return { url: '/api/ingest', body: { items: [{ deviceId: p.deviceId, measureId: p.measureId, value: 200 }] } };
+    } },
+  // No token: a gateway proves itself with its key (a fresh one for each call here).
+  { method: 'POST', route: '/api/ingest/gateway', access: 'public',
+    call: async (ctx) => {
+      const p = await operatorPoint(ctx);
+      const key = await issueGatewayKey(ctx.server.database.db, p.gatewayId);
+      return { url: '/api/ingest/gateway', headers: { 'x-gateway-key': key }, body: { items: [{ deviceId: p.deviceId, tag: 5, value: 210 }] } };
+    } },
+  { method: 'GET', route: '/api/t_real_measure/values', access: 'signed-in',
+    call: async (ctx) => ({ url: `/api/t_real_measure/values?projectId=${(await operatorPoint(ctx)).projectId}` }) },
+  { method: 'GET', route: '/api/t_history_measure', access: 'signed-in',
+    call: async (ctx) => {
+      const p = await operatorPoint(ctx);
+      return { url: `/api/t_history_measure?deviceId=${p.deviceId}&measureId=${p.measureId}&from=0&to=${Date.now() + 60_000}` };
+    } },
+  { method: 'GET', route: '/api/t_history_online', access: Right.DevicePreview,
+    call: async (ctx) => ({ url: `/api/t_history_online?deviceId=${(await operatorPoint(ctx)).deviceId}&Page=1&Size=20` }) },
   { method: 'POST', route: '/api/file', access: 'signed-in',
     call: () => ({ url: '/api/file?category=avatar', body: fileForm(makePng(), 'a.png', 'image/png') }) },
   // Served without a token: <img> elements cannot send a bearer header.

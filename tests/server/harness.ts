@@ -37,6 +37,9 @@ export async function startTestServer(
     logLevel: 'silent',
     // Tests log the demo accounts in many times over; single-session is tested on its own.
     singleSession: false,
+    // Tests drive telemetry themselves: no simulator, no offline sweep changing rows under them.
+    simulator: false,
+    offlineAfterS: 0,
     ...overrides,
   };
   return launch(config, options, async () => {

@@ -1,0 +1,105 @@
+import { isAbsoluteSpell } from './incidents';
+import type { SimDevice, SimMeasure } from './sim-device';
+
+/** What every signal of one tick shares. */
+export interface SignalEnv {
+  /** Simulated time, epoch ms. */
+  now: number;
+  /** Hours since the device's previous tick (counters integrate over it). */
+  dtH: number;
+  /** Ambient PM2.5 where the device stands (μg/m³), pollution events included. */
+  ambientPm25: number;
+  /** Normally distributed noise with the given standard deviation. */
+  noise(sd: number): number;
+  random(): number;
+}
+
+const TAU = 2 * Math.PI;
+
+/** Hour of day in China (UTC+8), 0..24. */
+export function chinaHour(ts: number): number {
+  return ((ts / 3_600_000) + 8) % 24;
+}
+
+/** A daily cycle: 1 at `peakHour`, -1 twelve hours later. */
+export function daily(ts: number, peakHour: number): number {
+  return Math.cos((TAU * (chinaHour(ts) - peakHour)) / 24);
+}
+
+/** Ambient PM2.5 of a site: a morning and an evening rush over a base, times the pollution event. */
+export function ambientPm25(ts: number, base: number, eventLevel: number): number {
+  return Math.max(2, base + 10 * daily(ts, 8) + 8 * daily(ts, 19)) * eventLevel;
+}
+
+/** Fan power of a purifier (kW), which the energy counters integrate. */
+export function fanPowerKw(d: SimDevice): number {
+  return d.fanOn ? 11 + 1.5 * d.load : 0.3;
+}
+
+const clamp = (v: number, lo: number | null, hi: number | null) => Math.min(hi ?? Infinity, Math.max(lo ?? -Infinity, v));
+
+/**
+ * One sample of one measure. Physically linked where it matters: resistance and air volume
+ * follow the filter's load, air volume and energy the fan, fine dust the ambient air.
+ */
+export function sampleValue(d: SimDevice, m: SimMeasure, env: SignalEnv): number {
+  const { now, noise } = env;
+  const spell = d.spell(m.kind, now);
+  let v: number;
+  switch (m.kind) {
+    case 'pm25': v = d.measuresAmbient ? env.ambientPm25 + noise(2) : 3 + 0.06 * env.ambientPm25 + 4 * d.load + noise(0.8); break;
+    case 'pm10': v = d.measuresAmbient ? env.ambientPm25 * 1.7 + noise(4) : 6 + 0.1 * env.ambientPm25 + noise(1); break;
+    case 'pm1': v = env.ambientPm25 * (d.measuresAmbient ? 0.62 : 0.04) + noise(1); break;
+    case 'pm03': v = 300 + 4000 * d.load ** 3 + 8 * env.ambientPm25 + noise(60); break;
+    case 'resistance': v = d.fanOn ? 120 + 380 * d.load + noise(3) : 4 + noise(1); break;
+    case 'airVolume': {
+      const nominal = (m.max ?? 12000) * 0.75;
+      v = d.fanOn ? nominal * (1 - 0.45 * d.load) + noise(nominal * 0.015) : Math.abs(noise(40));
+      break;
+    }
+    case 'energy': {
+      const kw = d.has('power') ? (d.walk.get(-1) ?? 150) : fanPowerKw(d);
+      v = (d.counters.get(m.id) ?? 20_000 + 180_000 * env.random()) + kw * env.dtH;
+      d.counters.set(m.id, v);
+      break;
+    }
+    case 'power': {
+      v = 150 + 70 * daily(now, 14) + noise(6) + (spell ? spell.level : 0);
+      d.walk.set(-1, v);
+      break;
+    }
+    case 'temperature': {
+      const swing = d.measuresAmbient ? 6 : d.has('fault') ? 1.5 : 8;
+      v = (d.measuresAmbient ? 24 : 22) + swing * daily(now, 15) + noise(0.25);
+      break;
+    }
+    case 'humidity': v = 55 - 12 * daily(now, 15) + noise(1); break;
+    case 'h2s': v = 0.4 + Math.abs(noise(0.15)) + (spell ? spell.level : 0); break;
+    case 'so2': v = 1.2 + 0.4 * daily(now, 9) + noise(0.15) + (spell ? spell.level : 0); break;
+    case 'signal': v = -72 + noise(3); break;
+    case 'fault': v = d.faultUntil > now ? d.faultBits : 0; break;
+    case 'water':
+    case 'gas': {
+      const rate = m.kind === 'water' ? 0.4 + 0.8 * Math.max(0, daily(now, 11)) : 0.6 + 0.3 * Math.max(0, daily(now, 18));
+      v = (d.counters.get(m.id) ?? 1000 + 9000 * env.random()) + rate * env.dtH;
+      d.counters.set(m.id, v);
+      break;
+    }
+    case 'relay': {
+      if (env.random() < 0.02) d.relayBits ^= 1 << Math.floor(env.random() * 8);
+      v = d.relayBits;
+      break;
+    }
+    default: {
+      const lo = m.min ?? 0;
+      const hi = m.max ?? lo + 100;
+      const prev = d.walk.get(m.id) ?? lo + (hi - lo) * (0.3 + 0.4 * env.random());
+      v = clamp(prev + noise((hi - lo) * 0.01), lo, hi);
+      d.walk.set(m.id, v);
+    }
+  }
+  if (spell && isAbsoluteSpell(m.kind)) v = spell.level + noise(0.3);
+  if (m.kind !== 'energy' && m.kind !== 'water' && m.kind !== 'gas') v = clamp(v, m.min, m.max);
+  const f = 10 ** Math.min(6, Math.max(0, m.decimals));
+  return Math.round(v * f) / f;
+}

@@ -1,0 +1,76 @@
+import { DeviceTypeId, MeasureTag } from '../../contract/enums';
+
+/** What a measure point measures, as far as the simulator is concerned. */
+export type SignalKind =
+  | 'pm25' | 'pm10' | 'pm1' | 'pm03' | 'resistance' | 'energy' | 'airVolume' | 'temperature' | 'humidity'
+  | 'h2s' | 'so2' | 'signal' | 'fault' | 'power' | 'water' | 'gas' | 'relay' | 'generic';
+
+const BY_TAG: Record<number, SignalKind> = {
+  [MeasureTag.SignalStrength]: 'signal', [MeasureTag.PM25]: 'pm25', [MeasureTag.PM10]: 'pm10', [MeasureTag.PM1]: 'pm1',
+  [MeasureTag.Resistance]: 'resistance', [MeasureTag.TotalEnergy]: 'energy', [MeasureTag.AirVolume]: 'airVolume',
+  [MeasureTag.Temperature]: 'temperature', [MeasureTag.Humidity]: 'humidity', [MeasureTag.PM03]: 'pm03',
+  [MeasureTag.HydrogenSulfide]: 'h2s', [MeasureTag.SulfurDioxide]: 'so2',
+};
+
+export interface SimMeasure {
+  id: number;
+  name: string;
+  kind: SignalKind;
+  decimals: number;
+  min: number | null;
+  max: number | null;
+  /** The measure's bitwise rule, if any (fault reports). */
+  conditionType: number | null;
+}
+
+/** The kind of a measure: by its measure tag, else by what its name and unit say. */
+export function kindOf(m: { tag_id: number | null; name: string; unit: string; condition_type: number | null; measure_type: number }): SignalKind {
+  if (m.tag_id !== null && BY_TAG[m.tag_id]) return BY_TAG[m.tag_id];
+  if (m.condition_type === 15 || m.name.includes('故障')) return 'fault';
+  if (m.unit === 'kW' || m.name.includes('功率')) return 'power';
+  if (m.name.includes('水')) return 'water';
+  if (m.name.includes('气量')) return 'gas';
+  if (m.name.includes('继电器')) return 'relay';
+  return 'generic';
+}
+
+/** A time-limited condition: active while `until` lies ahead. */
+export interface Spell { until: number; level: number }
+
+/** The state the simulator keeps per device between ticks. */
+export class SimDevice {
+  /** Filter loading 0..1: resistance rises with it, air volume falls. */
+  load = 0.3;
+  fanOn = true;
+  fanOffUntil = 0;
+  faultBits = 0;
+  faultUntil = 0;
+  /** The device sends nothing until then (offline). */
+  silentUntil = 0;
+  readonly spells = new Map<SignalKind, Spell>();
+  readonly counters = new Map<number, number>();
+  readonly walk = new Map<number, number>();
+  relayBits = 0;
+  lastTs = 0;
+
+  constructor(
+    readonly id: number,
+    readonly projectId: number | null,
+    readonly deviceTypeId: number,
+    readonly measures: SimMeasure[],
+  ) {}
+
+  /** Ambient air (a sensor) rather than air behind a filter. */
+  get measuresAmbient(): boolean {
+    return this.deviceTypeId === DeviceTypeId.Sensor;
+  }
+
+  spell(kind: SignalKind, now: number): Spell | null {
+    const s = this.spells.get(kind);
+    return s && s.until > now ? s : null;
+  }
+
+  has(kind: SignalKind): boolean {
+    return this.measures.some((m) => m.kind === kind);
+  }
+}

@@ -1,0 +1,118 @@
+import type { Kysely } from 'kysely';
+import { DeviceState, DeviceTypeId } from '../../contract/enums';
+import type { IngestResult } from '../../contract/telemetry';
+import type { DB } from '../db/schema';
+import { prng } from '../seed/prng';
+import type { IngestService } from '../telemetry/ingest-service';
+import { ambientPm25, sampleValue, type SignalEnv } from './signals';
+import { SimDevice, kindOf, type SignalKind } from './sim-device';
+import { evolve, startingIncidents, startingSite, type SiteState } from './incidents';
+
+export interface SimulatorOptions {
+  db: Kysely<DB>;
+  ingest: IngestService;
+  /** PRNG seed: the same seed and clock give the same signals. */
+  seed?: number;
+  /** Simulated time between samples of a device. */
+  tickMs?: number;
+  now?: () => number;
+  onError?: (err: unknown) => void;
+}
+
+/**
+ * The demo's devices, simulated (demo mode only): every seeded device sends believable values
+ * through the same ingest path as a gateway, every `tickMs`. Incidents (pollution events, loaded
+ * filters, stopped fans, faults, heat, weak signal, silent devices) come and go, so alarms of
+ * several condition types appear within minutes. `start` runs it on a timer; tests call `tick`
+ * with their own clock.
+ */
+export class Simulator {
+  readonly tickMs: number;
+  private readonly random: () => number;
+  private readonly now: () => number;
+  private devices: SimDevice[] = [];
+  private readonly sites = new Map<number | null, SiteState>();
+  private timer: NodeJS.Timeout | null = null;
+  private inFlight: Promise<unknown> | null = null;
+  private loaded = false;
+
+  constructor(private readonly o: SimulatorOptions) {
+    this.tickMs = o.tickMs ?? 5_000;
+    this.random = prng(o.seed ?? Date.now());
+    this.now = o.now ?? Date.now;
+  }
+
+  /** Gaussian noise (Box–Muller) from the seeded generator. */
+  private noise = (sd: number): number => {
+    const u = Math.max(1e-12, this.random());
+    return sd * Math.sqrt(-2 * Math.log(u)) * Math.cos(2 * Math.PI * this.random());
+  };
+
+  /** Reads the devices and their measure points, and sets up the incidents in progress. */
+  async load(): Promise<void> {
+    const now = this.now();
+    const rows = await this.o.db.selectFrom('t_device').select(['id', 'project_id', 'device_type_id', 'device_model_id', 'state'])
+      .orderBy('id').execute();
+    const measures = await this.o.db.selectFrom('t_measure')
+      .select(['id', 'device_model_id', 'tag_id', 'name', 'unit', 'decimals', 'min_value', 'max_value', 'condition_type', 'measure_type'])
+      .where('measure_type', '!=', -1).orderBy('sort_order').orderBy('id').execute();
+    const open = await this.o.db.selectFrom('t_real_measure_warning').select(['device_id', 'measure_id']).execute();
+    this.devices = rows.map((r) => new SimDevice(r.id, r.project_id, r.device_type_id, measures
+      .filter((m) => m.device_model_id === r.device_model_id)
+      .map((m) => ({
+        id: m.id, name: m.name, kind: kindOf(m), decimals: m.decimals, min: m.min_value, max: m.max_value, conditionType: m.condition_type,
+      }))));
+    for (const d of this.devices) {
+      if (!this.sites.has(d.projectId)) this.sites.set(d.projectId, startingSite(now, this.random));
+      d.load = d.deviceTypeId === DeviceTypeId.Filter || d.has('fault') ? 0.15 + 0.8 * this.random() : 0.2;
+      if (rows.find((r) => r.id === d.id)?.state === DeviceState.Offline) d.silentUntil = now + (1 + 19 * this.random()) * 60_000;
+      const alarmed = new Set<SignalKind>(open.filter((a) => a.device_id === d.id)
+        .map((a) => d.measures.find((m) => m.id === a.measure_id)?.kind).filter((k): k is SignalKind => !!k));
+      startingIncidents(d, this.sites.get(d.projectId)!, alarmed, now, this.random);
+    }
+    this.loaded = true;
+  }
+
+  /** One round: every device that is not silent sends every measure, in one ingest batch. */
+  async tick(): Promise<IngestResult | null> {
+    if (!this.loaded) await this.load();
+    const now = this.now();
+    for (const site of this.sites.values()) {
+      if (site.pollution.until <= now && this.random() < this.tickMs / (6 * 3_600_000)) {
+        site.pollution = { until: now + (10 + 50 * this.random()) * 60_000, level: 2.4 + 2 * this.random() };
+      }
+    }
+    const items: { deviceId: number; measureId: number; value: number; ts: number }[] = [];
+    for (const d of this.devices) {
+      evolve(d, now, this.tickMs, this.random);
+      if (d.silentUntil > now) continue;
+      const site = this.sites.get(d.projectId)!;
+      const env: SignalEnv = {
+        now, dtH: d.lastTs ? (now - d.lastTs) / 3_600_000 : 0, noise: this.noise, random: this.random,
+        ambientPm25: ambientPm25(now, site.base, site.pollution.until > now ? site.pollution.level : 1),
+      };
+      d.lastTs = now;
+      for (const m of d.measures) items.push({ deviceId: d.id, measureId: m.id, value: sampleValue(d, m, env), ts: now });
+    }
+    return items.length ? this.o.ingest.ingest(items) : null;
+  }
+
+  /** Runs `tick` every `tickMs` of wall time until `stop`. */
+  start(): void {
+    if (this.timer) return;
+    const run = () => {
+      if (this.inFlight) return;
+      this.inFlight = this.tick().catch((err) => this.o.onError?.(err)).finally(() => { this.inFlight = null; });
+    };
+    this.timer = setInterval(run, this.tickMs);
+    this.timer.unref();
+    run();
+  }
+
+  /** Stops the timer and waits for the round in flight. */
+  async stop(): Promise<void> {
+    if (this.timer) clearInterval(this.timer);
+    this.timer = null;
+    await this.inFlight;
+  }
+}

@@ -1,0 +1,45 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Simulator } from '../../server/simulator/simulator';
+import { startTestServer, type TestServer } from './harness';
+import { FakeClock, fakeClockTelemetry } from './telemetry-fixtures';
+
+describe('device simulator', () => {
+  let server: TestServer;
+  beforeAll(async () => { server = await startTestServer(); });
+  afterAll(async () => { await server?.dispose(); });
+
+  it('drives every device through ingest and raises alarms of several condition types within 2 simulated minutes', async () => {
+    const db = server.database.db;
+    const clock = new FakeClock();
+    const start = clock.t;
+    const { telemetry, recorder } = fakeClockTelemetry(server, clock);
+    const sim = new Simulator({ db, ingest: telemetry.ingest, seed: 7, now: clock.now, tickMs: 5_000 });
+    for (let t = 0; t <= 120_000; t += sim.tickMs) {
+      const r = await sim.tick();
+      expect(r?.rejected).toEqual([]);
+      clock.advance(sim.tickMs);
+    }
+    const raised = await db.selectFrom('t_history_measure_warning').select(['condition_type', 'content'])
+      .where('raised_at', '>=', start).execute();
+    const types = new Set(raised.map((r) => r.condition_type));
+    expect(types.size).toBeGreaterThanOrEqual(3);
+    expect(recorder.seen.measureWarning.filter((w) => w.action === 'raise').length).toBe(raised.length);
+
+    // Values of every reporting device, batched one event per round; seeded-offline devices stay silent a while.
+    const devices = await db.selectFrom('t_device').select(['id', 'state', 'last_seen_at']).execute();
+    const reporting = devices.filter((d) => d.last_seen_at !== null && d.last_seen_at >= start);
+    expect(reporting.length).toBeGreaterThan(devices.length * 0.8);
+    expect(recorder.seen.measureValues.length).toBe(25);
+    const real = await db.selectFrom('t_real_measure').select(['device_id', 'ts']).where('ts', '>=', start).execute();
+    expect(new Set(real.map((r) => r.device_id)).size).toBe(reporting.length);
+
+    // Believable numbers: resistance within the model's range, PM10 above PM2.5 on sensors.
+    const values = await db.selectFrom('t_real_measure as r').innerJoin('t_measure as m', 'm.id', 'r.measure_id')
+      .select(['m.name', 'r.value', 'r.device_id']).where('r.ts', '>=', start).execute();
+    for (const v of values.filter((x) => x.name === '阻力')) expect(v.value).toBeGreaterThanOrEqual(0);
+    for (const v of values.filter((x) => x.name === 'PM10')) {
+      const pm25 = values.find((x) => x.device_id === v.device_id && x.name === 'PM2.5')!;
+      expect(v.value!).toBeGreaterThan(pm25.value!);
+    }
+  });
+});
