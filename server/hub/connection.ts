@@ -1,14 +1,14 @@
 import type { AuthUser } from '../auth/auth-user';
 import {
   closeFrame, completionFrame, handshakeResponse, MessageType, parseHandshake, parseMessage, ProtocolError, RecordReader,
-  type ClientMessage,
+  type ClientMessage, type OutgoingFrame,
 } from './protocol';
 
 /** One way of carrying frames to and from a client: a WebSocket, or long polling plus HTTP POST. */
 export interface HubTransport {
   readonly name: 'WebSockets' | 'LongPolling';
   /** Queues a frame for the client; false when the client cannot keep up. */
-  send(frame: string): boolean;
+  send(frame: OutgoingFrame): boolean;
   /** Ends the transport after delivering what was queued. */
   close(): void;
   /** Epoch ms of the last sign of life other than a message (a poll waiting counts as now). */
@@ -78,7 +78,7 @@ export class HubConnection {
   }
 
   /** Sends a frame; a client too slow to take it is disconnected. */
-  send(frame: string): boolean {
+  send(frame: OutgoingFrame): boolean {
     if (this.state !== 'open') return false;
     this.lastSentAt = Date.now();
     if (this.transport.send(frame)) return true;

@@ -4,7 +4,7 @@ import { HUB_NOTIFY_TARGET, HubMethod, HubTopic, parseTopic, type HubNotice } fr
 import type { AuthUser } from '../auth/auth-user';
 import type { DB } from '../db/schema';
 import { HubConnection, HubMethodError, type ConnectionHost, type HubTransport } from './connection';
-import { invocationFrame, PING_FRAME } from './protocol';
+import { invocationFrame, PING_FRAME, SharedFrame } from './protocol';
 import type { Backplane, HubEnvelope, HubPublisher, PublishOptions, UserPublishOptions } from './publisher';
 import { maySubscribe, ProjectFactsCache, scopeSeesProject, TopicIndex } from './topics';
 
@@ -175,8 +175,8 @@ export class HubServer implements HubPublisher, ConnectionHost {
     if (!subscribers?.size) return;
     const project = envelope.projectId === undefined ? undefined : await this.projects.get(envelope.projectId);
     if (project === null) return;
-    // Serialised once for every recipient.
-    const frame = invocationFrame(HUB_NOTIFY_TARGET, [JSON.stringify(envelope.notice)]);
+    // Serialised and encoded once for every recipient.
+    const frame = new SharedFrame(invocationFrame(HUB_NOTIFY_TARGET, [JSON.stringify(envelope.notice)]));
     for (const c of subscribers) {
       if (c.state !== 'open') continue;
       if (envelope.exceptSessionId !== undefined && c.user.sessionId === envelope.exceptSessionId) continue;

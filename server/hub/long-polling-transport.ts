@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import { HUB_PATH } from '../../contract/hub';
 import type { DB } from '../db/schema';
 import type { HubConnection, HubTransport } from './connection';
+import type { OutgoingFrame } from './protocol';
 import { verifyConnectionToken } from './connection-token';
 import { hubBearer, hubUser, queryOf } from './hub-auth';
 import type { HubServer } from './hub-server';
@@ -30,11 +31,12 @@ export class LongPollingTransport implements HubTransport {
 
   constructor(private readonly pollTimeoutMs: number, private readonly maxQueuedBytes: number) {}
 
-  send(frame: string): boolean {
+  send(frame: OutgoingFrame): boolean {
     if (this.ended) return false;
-    if (this.queuedBytes + frame.length > this.maxQueuedBytes) return false;
-    this.queue.push(frame);
-    this.queuedBytes += frame.length;
+    const text = typeof frame === 'string' ? frame : frame.text;
+    if (this.queuedBytes + text.length > this.maxQueuedBytes) return false;
+    this.queue.push(text);
+    this.queuedBytes += text.length;
     this.flush();
     return true;
   }

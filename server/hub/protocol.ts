@@ -127,6 +127,18 @@ function name(value: unknown, field: string): string {
 
 const frame = (message: object) => JSON.stringify(message) + RECORD_SEPARATOR;
 
+/** A frame sent to many clients: its text, and its UTF-8 bytes, encoded once on first use. */
+export class SharedFrame {
+  private bytes: Buffer | undefined;
+  constructor(readonly text: string) {}
+  get utf8(): Buffer {
+    return (this.bytes ??= Buffer.from(this.text, 'utf8'));
+  }
+}
+
+/** What a transport sends: a frame of one client, or one shared by a broadcast. */
+export type OutgoingFrame = string | SharedFrame;
+
 /** `{}` acknowledges a handshake; `{"error": …}` refuses it. */
 export function handshakeResponse(error?: string): string {
   return frame(error ? { error } : {});

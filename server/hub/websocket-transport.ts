@@ -8,6 +8,7 @@ import type { DB } from '../db/schema';
 import type { HubTransport } from './connection';
 import { newConnectionId, verifyConnectionToken } from './connection-token';
 import { hubBearer, hubUser, queryOf } from './hub-auth';
+import type { OutgoingFrame } from './protocol';
 import type { HubServer } from './hub-server';
 
 /** How long a closing socket may take for its close handshake before it is cut. */
@@ -17,10 +18,11 @@ class WebSocketTransport implements HubTransport {
   readonly name = 'WebSockets';
   constructor(private readonly ws: WebSocket, private readonly maxBufferedBytes: number) {}
 
-  send(frame: string): boolean {
+  send(frame: OutgoingFrame): boolean {
     if (this.ws.readyState !== WebSocket.OPEN) return false;
     if (this.ws.bufferedAmount > this.maxBufferedBytes) return false;
-    this.ws.send(frame);
+    // Text frames always (the json protocol); a broadcast's bytes are encoded once for all.
+    this.ws.send(typeof frame === 'string' ? frame : frame.utf8, { binary: false });
     return true;
   }
 

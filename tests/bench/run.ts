@@ -3,6 +3,7 @@ import path from 'node:path';
 import { spawnSync } from 'node:child_process';
 import { benchApi } from './api-bench';
 import { benchLoginBundle } from './bundle-bench';
+import { benchHub } from './hub-bench';
 
 /** `npm run bench`: every budget figure that exists so far, one line each, bounded in time. */
 async function main(): Promise<void> {
@@ -14,6 +15,7 @@ async function main(): Promise<void> {
   }
   benchLoginBundle(dist);
   await benchApi();
+  await benchHub();
 }
 
 main().catch((err: unknown) => {
