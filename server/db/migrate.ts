@@ -2,6 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import type { Dialect } from './columns';
 import * as m001 from './migrations/001-initial';
 import * as m002 from './migrations/002-telemetry';
+import * as m003 from './migrations/003-device-search';
 
 interface Migration {
   name: string;
@@ -12,6 +13,7 @@ interface Migration {
 const MIGRATIONS: Migration[] = [
   { name: '001-initial', up: m001.up },
   { name: '002-telemetry', up: m002.up },
+  { name: '003-device-search', up: m003.up },
 ];
 
 /**

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { spawnSync } from 'node:child_process';
 import { benchApi } from './api-bench';
 import { benchLoginBundle } from './bundle-bench';
+import { benchDeviceList, benchIngest } from './telemetry-bench';
 import { benchHub } from './hub-bench';
 
 /** `npm run bench`: every budget figure that exists so far, one line each, bounded in time. */
@@ -15,6 +16,8 @@ async function main(): Promise<void> {
   }
   benchLoginBundle(dist);
   await benchApi();
+  await benchIngest();
+  await benchDeviceList();
   await benchHub();
 }
 

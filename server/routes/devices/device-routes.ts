@@ -6,9 +6,9 @@ import { endpoint } from '../../http/endpoint';
 import { listDevices } from './device-repository';
 
 /** The device family: the paged list (filters by project, state and keyword). */
-export function registerDeviceRoutes(app: FastifyInstance, { db }: AppDeps): void {
+export function registerDeviceRoutes(app: FastifyInstance, { db, dialect }: AppDeps): void {
   endpoint(app, db, {
     method: 'GET', url: '/t_device', access: Right.DevicePreview, query: DeviceListQuery, response: DevicePage,
-    handler: ({ user, query }) => listDevices(db, user, query, query.Page, query.Size),
+    handler: ({ user, query }) => listDevices(db, dialect, user, query, query.Page, query.Size),
   });
 }
