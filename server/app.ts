@@ -5,6 +5,7 @@ import type { AppDeps } from './deps';
 import { registerConsole } from './http/console-static';
 import { registerEnvelopeErrors } from './http/envelope-errors';
 import { createHub, registerHub } from './hub/hub-plugin';
+import { bridgeTelemetryToHub } from './hub/telemetry-bridge';
 import type { HubOptions } from './hub/hub-server';
 import { serializeRequest } from './http/log-redaction';
 import { registerSecurity } from './http/security';
@@ -59,6 +60,10 @@ export async function buildApp(base: Omit<AppDeps, 'hub'>, options: BuildAppOpti
     throw err;
   }
   const deps: AppDeps = { ...base, hub };
+  if (base.telemetryEvents) {
+    const detach = bridgeTelemetryToHub(base.telemetryEvents, hub);
+    app.addHook('onClose', async () => detach());
+  }
 
   await app.register(async (api) => {
     registerUserRoutes(api, deps);

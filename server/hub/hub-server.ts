@@ -146,13 +146,16 @@ export class HubServer implements HubPublisher, ConnectionHost {
     }
   }
 
-  publish(topic: string, notice: HubNotice, options: PublishOptions = {}): Promise<void> {
-    return this.dispatch({ topic, notice, ...(options.projectId !== undefined && { projectId: options.projectId }) });
+  publish(topics: string | readonly string[], notice: HubNotice, options: PublishOptions = {}): Promise<void> {
+    return this.dispatch({
+      topics: typeof topics === 'string' ? [topics] : [...topics], notice,
+      ...(options.projectId !== undefined && { projectId: options.projectId }),
+    });
   }
 
   publishToUser(userId: number, notice: HubNotice, options: UserPublishOptions = {}): Promise<void> {
     return this.dispatch({
-      topic: HubTopic.user(userId), notice,
+      topics: [HubTopic.user(userId)], notice,
       ...(options.exceptSessionId !== undefined && { exceptSessionId: options.exceptSessionId }),
     });
   }
@@ -165,24 +168,33 @@ export class HubServer implements HubPublisher, ConnectionHost {
   /** Deliveries run one after another, so notices reach each client in publish order. */
   private enqueue(envelope: HubEnvelope): Promise<void> {
     this.deliveries = this.deliveries.then(() => this.deliver(envelope)).catch((err: unknown) => {
-      this.log.error({ err, topic: envelope.topic }, 'hub delivery failed');
+      this.log.error({ err, topics: envelope.topics }, 'hub delivery failed');
     });
     return this.deliveries;
   }
 
   private async deliver(envelope: HubEnvelope): Promise<void> {
-    const subscribers = this.index.subscribers(envelope.topic);
+    const subscribers = this.recipients(envelope.topics);
     if (!subscribers?.size) return;
-    const project = envelope.projectId === undefined ? undefined : await this.projects.get(envelope.projectId);
+    const { projectId } = envelope;
+    const project = projectId === undefined || projectId === null ? undefined : await this.projects.get(projectId);
     if (project === null) return;
     // Serialised and encoded once for every recipient.
     const frame = new SharedFrame(invocationFrame(HUB_NOTIFY_TARGET, [JSON.stringify(envelope.notice)]));
     for (const c of subscribers) {
       if (c.state !== 'open') continue;
       if (envelope.exceptSessionId !== undefined && c.user.sessionId === envelope.exceptSessionId) continue;
-      if (project && !scopeSeesProject(c.user.scope, project)) continue;
+      if (projectId === null ? !c.user.scope.all : project && !scopeSeesProject(c.user.scope, project)) continue;
       c.send(frame);
     }
+  }
+
+  /** The subscribers of any of the topics, each once. */
+  private recipients(topics: string[]): ReadonlySet<HubConnection> | undefined {
+    if (topics.length === 1) return this.index.subscribers(topics[0]);
+    const all = new Set<HubConnection>();
+    for (const topic of topics) for (const c of this.index.subscribers(topic) ?? []) all.add(c);
+    return all;
   }
 
   /** Handshake deadline, client timeout and keep-alive pings, for every connection at once. */

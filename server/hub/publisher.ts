@@ -1,8 +1,11 @@
 import type { HubNotice } from '../../contract/hub';
 
-/** Limits a topic delivery to the connections whose user may see this project (SPEC §6). */
 export interface PublishOptions {
-  projectId?: number;
+  /**
+   * Limits the delivery to the connections whose user may see this project (SPEC §6); null: a
+   * thing of no project, seen only by users who see everything.
+   */
+  projectId?: number | null;
 }
 
 export interface UserPublishOptions {
@@ -17,15 +20,19 @@ export interface UserPublishOptions {
  * never rejects (failures are logged), so callers may leave it floating.
  */
 export interface HubPublisher {
-  publish(topic: string, notice: HubNotice, options?: PublishOptions): Promise<void>;
+  /**
+   * Sends `notice` to the subscribers of `topics`; a connection subscribed to several of them
+   * receives it once.
+   */
+  publish(topics: string | readonly string[], notice: HubNotice, options?: PublishOptions): Promise<void>;
   publishToUser(userId: number, notice: HubNotice, options?: UserPublishOptions): Promise<void>;
 }
 
 /** One publish as it travels between processes. */
 export interface HubEnvelope {
-  topic: string;
+  topics: string[];
   notice: HubNotice;
-  projectId?: number;
+  projectId?: number | null;
   exceptSessionId?: number;
 }
 

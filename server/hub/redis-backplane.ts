@@ -34,7 +34,7 @@ export class RedisBackplane implements Backplane {
         return;
       }
       const e = message.e;
-      if (message.o === this.origin || !e || typeof e.topic !== 'string' || typeof e.notice?.type !== 'string') return;
+      if (message.o === this.origin || !e || !Array.isArray(e.topics) || typeof e.notice?.type !== 'string') return;
       onRemote(e);
     });
     // Start-up does not wait for an unreachable Redis for ever: the clients keep reconnecting and

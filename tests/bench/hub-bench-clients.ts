@@ -42,6 +42,7 @@ function openOne(url: string, token: string, topic: string): Promise<WebSocket> 
           resolve(ws);
         } else if (m.type === 1 && m.target === 'Notify') {
           const notice = JSON.parse(m.arguments[0]);
+          if (notice.type !== 'deviceState' || typeof notice.data?.ts !== 'number') continue;
           latencies.push(nowEpoch() - notice.data.ts);
           const round = notice.data.deviceId as number;
           const n = (perRound.get(round) ?? 0) + 1;

@@ -27,6 +27,8 @@ export async function benchHub(): Promise<void> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'nv-bench-hub-'));
   const server = await startServer({
     ...readConfig({}), port: 0, host: '127.0.0.1', dataDir, demo: true, staticDir: undefined, loginRateLimit: 100_000, singleSession: false,
+    // Only the bench's own broadcasts on the topic: no simulated alarms.
+    simulator: false,
   }, { logger: false });
   const clients = fork(fileURLToPath(new URL('./hub-bench-clients.ts', import.meta.url)), [], { execArgv: ['--import', 'tsx'], stdio: 'inherit' });
   const waiters: { match: (e: ClientEvent) => boolean; resolve: (e: ClientEvent) => void }[] = [];
