@@ -7,7 +7,7 @@ import { createGlobalStyle } from 'styled-components';
 export const GlobalStyle = createGlobalStyle`
   *, *::before, *::after { box-sizing: border-box; }
   html {
-    font-size: clamp(14px, min(0.8333vw, 1.4815vh), 40px);
+    font-size: clamp(14px, min(100vw / 120, 100vh / 67.5), 40px);
     -webkit-text-size-adjust: 100%;
   }
   html, body {

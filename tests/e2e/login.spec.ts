@@ -2,6 +2,7 @@ import { expect, test } from '@playwright/test';
 import { ADMIN, OPERATOR, PRODUCT_NAME, PRODUCT_VERSION } from './pages/accounts';
 import { HomePage } from './pages/HomePage';
 import { LoginPage } from './pages/LoginPage';
+import { ShellPage } from './pages/ShellPage';
 
 test('admin signs in through the form and sees their nick name', async ({ page }) => {
   const login = new LoginPage(page);
@@ -74,7 +75,8 @@ test('a deep link without a token goes through login and back to the same path',
   await login.login(ADMIN.username, ADMIN.password);
 
   await expect(page).toHaveURL('/nv_system/nv_users');
-  await new HomePage(page).expectSignedInAs(ADMIN.nickName);
+  await expect(new ShellPage(page).nickName).toHaveText(ADMIN.nickName);
+  await expect(page.getByRole('heading', { name: '用户管理' })).toBeVisible();
 });
 
 test('log out clears the session and protected paths ask for login again', async ({ page, context }) => {
@@ -84,7 +86,10 @@ test('log out clears the session and protected paths ask for login again', async
   const home = new HomePage(page);
   await home.expectSignedInAs(ADMIN.nickName);
 
-  await home.logout.click();
+  const shell = new ShellPage(page);
+  await shell.openUserMenu();
+  await shell.userMenuItem('退出登录').click();
+  await shell.dialog.getByRole('button', { name: '确定' }).click();
   await login.expectShown();
   expect((await context.cookies()).find((c) => c.name === 'nv_token')).toBeUndefined();
   await page.goto('/');

@@ -8,9 +8,10 @@ import { Icon } from '../../shared/ui/Icon';
 import { useOutsideClick } from '../../shared/useOutsideClick';
 import { showSettingsAtom } from './settingsState';
 
+/** Below the navbar, so the bells and the user menu stay in reach while it is open. */
 const Drawer = styled.aside`
   position: fixed;
-  top: 0;
+  top: 4rem;
   right: 0;
   bottom: 0;
   z-index: 1500;

@@ -1,19 +1,19 @@
 import { expect, type Locator, type Page } from '@playwright/test';
 
-/** The signed-in placeholder page shown for every console path. */
+/** The root page (application statistics) inside the main layout. */
 export class HomePage {
   readonly nickName: Locator;
   readonly welcome: Locator;
   readonly orgName: Locator;
   readonly version: Locator;
-  readonly logout: Locator;
+  readonly stats: Locator;
 
   constructor(readonly page: Page) {
     this.nickName = page.getByTestId('user-nick-name');
     this.welcome = page.getByRole('heading', { level: 2 });
     this.orgName = page.getByTestId('org-name');
     this.version = page.getByRole('main').getByTestId('product-version');
-    this.logout = page.getByRole('button', { name: '退出登录' });
+    this.stats = page.getByTestId('home-stats');
   }
 
   async expectSignedInAs(nickName: string): Promise<void> {

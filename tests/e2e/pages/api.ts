@@ -1,0 +1,33 @@
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import type { Account } from './accounts';
+
+/** Signs in over the API (a second session beside the browser's) and returns the token. */
+export async function apiLogin(request: APIRequestContext, account: Pick<Account, 'username' | 'password'>): Promise<string> {
+  const response = await request.post('/api/user/login', {
+    data: { user: account.username, password: account.password, orgBZ: '', tokenExpired: 30 },
+  });
+  const body = await response.json();
+  expect(body.success, JSON.stringify(body)).toBe(true);
+  return body.data.token as string;
+}
+
+/** GET on the API with a bearer token; resolves with `data`. */
+export async function apiGet<T>(request: APIRequestContext, token: string, path: string): Promise<T> {
+  const response = await request.get(`/api${path}`, { headers: { Authorization: `Bearer ${token}` } });
+  const body = await response.json();
+  expect(body.success, `${path}: ${JSON.stringify(body)}`).toBe(true);
+  return body.data as T;
+}
+
+/** POST on the API with a bearer token; resolves with the whole envelope. */
+export async function apiPost(request: APIRequestContext, token: string, path: string, data?: unknown) {
+  const response = await request.post(`/api${path}`, { headers: { Authorization: `Bearer ${token}` }, data });
+  return response.json();
+}
+
+/** The token the browser holds (the nv_token cookie). */
+export async function browserToken(page: Page): Promise<string> {
+  const cookie = (await page.context().cookies()).find((c) => c.name === 'nv_token');
+  expect(cookie, 'the browser is signed in').toBeDefined();
+  return cookie!.value;
+}

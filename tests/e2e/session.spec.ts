@@ -1,0 +1,129 @@
+import { expect, test } from '@playwright/test';
+import { ADMIN, OPERATOR } from './pages/accounts';
+import { apiLogin, apiPost } from './pages/api';
+import { LoginPage } from './pages/LoginPage';
+import { ShellPage } from './pages/ShellPage';
+
+const tokenCookie = async (page: import('@playwright/test').Page) =>
+  (await page.context().cookies()).find((c) => c.name === 'nv_token')?.value;
+
+test('log out asks 退出登录确认 first; 取消 keeps the session, 确定 ends it', async ({ page }) => {
+  const shell = new ShellPage(page);
+  await shell.signIn(ADMIN);
+
+  await shell.openUserMenu();
+  await shell.userMenuItem('退出登录').click();
+  await expect(shell.dialog).toBeVisible();
+  await expect(shell.dialog.getByRole('heading')).toHaveText('退出登录确认');
+  await expect(shell.dialog).toContainText('确定要退出当前账号吗？');
+  await shell.dialog.getByRole('button', { name: '取消' }).click();
+  await expect(shell.dialog).toBeHidden();
+  expect(await tokenCookie(page)).toBeTruthy();
+
+  await shell.openUserMenu();
+  await shell.userMenuItem('退出登录').click();
+  await shell.dialog.getByRole('button', { name: '确定' }).click();
+  await new LoginPage(page).expectShown();
+  expect(await tokenCookie(page)).toBeUndefined();
+});
+
+test('HTTP 401 sends the user to /login with the current path as redirect', async ({ page, context }) => {
+  await page.goto('/passport/login');
+  await context.addCookies([{ name: 'nv_token', value: 'A'.repeat(43), domain: 'localhost', path: '/' }]);
+  await page.goto('/nv_system/nv_users?tab=2');
+
+  await expect(page).toHaveURL('/login?redirect=%2Fnv_system%2Fnv_users%3Ftab%3D2');
+  const login = new LoginPage(page);
+  await login.expectShown();
+  expect(await tokenCookie(page)).toBeUndefined();
+  await login.login(ADMIN.username, ADMIN.password);
+  await expect(page).toHaveURL('/nv_system/nv_users?tab=2');
+});
+
+test('HTTP 404 from a page shows 网络请求不存在 in a 提示 dialog with 确定', async ({ page }) => {
+  const shell = new ShellPage(page);
+  await shell.signIn(ADMIN);
+  // The statistics call goes to a path the real server does not know.
+  await page.route('**/api/s/project', (route) => route.continue({ url: route.request().url().replace('/api/s/project', '/api/s/no-such-statistics') }));
+  await shell.tagAction('首页', '刷新');
+
+  await expect(shell.dialog).toBeVisible();
+  await expect(shell.dialog.getByRole('heading')).toHaveText('提示');
+  await expect(shell.dialog).toContainText('网络请求不存在');
+  await shell.dialog.getByRole('button', { name: '确定' }).click();
+  await expect(shell.dialog).toBeHidden();
+  await expect(shell.nickName).toHaveText(ADMIN.nickName);
+});
+
+test('an expired session shows 登录超时，请重新登录！ once, then reloads to login', async ({ page, request }) => {
+  // The toast lives only the 200 ms before the reload, so every toast that appears is recorded.
+  const toasts: string[] = [];
+  await page.exposeBinding('recordToast', (_source, text: string) => { toasts.push(text); });
+  await page.addInitScript(() => {
+    const seen = new WeakSet<Node>();
+    new MutationObserver(() => {
+      document.querySelectorAll('[data-testid="toast"]').forEach((el) => {
+        if (seen.has(el)) return;
+        seen.add(el);
+        (window as unknown as { recordToast(text: string): void }).recordToast(el.textContent ?? '');
+      });
+    }).observe(document, { childList: true, subtree: true });
+  });
+  const shell = new ShellPage(page);
+  await shell.signIn(OPERATOR);
+  // A password change elsewhere revokes the browser's session; the password is put back after.
+  const other = await apiLogin(request, OPERATOR);
+  const changed = await apiPost(request, other, '/user/change-password', { oldPassword: OPERATOR.password, newPassword: 'Changed@2026' });
+  expect(changed.success, JSON.stringify(changed)).toBe(true);
+  try {
+    // Several calls go out at once (statistics, unread count, list); only the first flagged one reacts.
+    await shell.tagAction('首页', '刷新');
+    await shell.messageButton.click();
+    await new LoginPage(page).expectShown();
+    expect(toasts).toEqual(['登录超时，请重新登录！']);
+    expect(await tokenCookie(page)).toBeUndefined();
+  } finally {
+    const restore = await apiPost(request, other, '/user/change-password', { oldPassword: 'Changed@2026', newPassword: OPERATOR.password });
+    expect(restore.success, JSON.stringify(restore)).toBe(true);
+  }
+});
+
+test('a token and app id in the address are taken up and the address is cleaned', async ({ page, request }) => {
+  const token = await apiLogin(request, ADMIN);
+  await page.goto(`/nv_system/nv_screen?token=${token}&appId=1&keep=yes`);
+
+  const shell = new ShellPage(page);
+  await expect(shell.nickName).toHaveText(ADMIN.nickName);
+  await expect(page).toHaveURL('/nv_system/nv_screen?keep=yes');
+  expect(await tokenCookie(page)).toBe(token);
+  expect((await page.context().cookies()).find((c) => c.name === 'nv_app_id')?.value).toBe('1');
+});
+
+test('the token is refreshed every 15 minutes', async ({ page }) => {
+  await page.clock.install();
+  const shell = new ShellPage(page);
+  await shell.signIn(ADMIN);
+  const first = await tokenCookie(page);
+
+  const refreshed = page.waitForResponse((r) => r.url().endsWith('/api/user/refesh-token'));
+  await page.clock.fastForward('14:59');
+  await page.waitForTimeout(200);
+  expect(await tokenCookie(page)).toBe(first);
+  await page.clock.fastForward('00:02');
+  expect((await (await refreshed).json()).success).toBe(true);
+  await expect.poll(() => tokenCookie(page)).not.toBe(first);
+  // The new token works: a reload signs in with it.
+  await page.reload();
+  await expect(shell.nickName).toHaveText(ADMIN.nickName);
+});
+
+test('a hidden login tab that becomes visible with a token goes to /monitor', async ({ page, context, request }) => {
+  await page.goto('/passport/login');
+  await new LoginPage(page).expectShown();
+  const token = await apiLogin(request, ADMIN);
+  await context.addCookies([{ name: 'nv_token', value: token, domain: 'localhost', path: '/' }]);
+  await page.evaluate(() => document.dispatchEvent(new Event('visibilitychange')));
+
+  await expect(page).toHaveURL('/monitor');
+  await expect(page.getByRole('heading', { name: '大屏监控' })).toBeVisible();
+});
