@@ -40,6 +40,19 @@ function startFault(d: SimDevice, now: number, random: () => number): void {
   d.faultUntil = now + (5 + 25 * random()) * MIN;
 }
 
+/**
+ * Picks up where the last run left off: counters (energy, water, gas) go on from their stored
+ * values instead of jumping, and a filter's load is read back from its resistance.
+ */
+export function continueFrom(d: SimDevice, stored: (measureId: number) => number | null): void {
+  for (const m of d.measures) {
+    const value = stored(m.id);
+    if (value === null) continue;
+    if (m.kind === 'energy' || m.kind === 'water' || m.kind === 'gas') d.counters.set(m.id, value);
+    if (m.kind === 'resistance' && value > 60) d.load = Math.min(0.99, Math.max(0.02, (value - 120) / 380));
+  }
+}
+
 /** A site starts in a pollution event one time in four. */
 export function startingSite(now: number, random: () => number): SiteState {
   const polluted = random() < 0.25;

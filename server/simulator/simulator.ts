@@ -6,7 +6,7 @@ import { prng } from '../seed/prng';
 import type { IngestService } from '../telemetry/ingest-service';
 import { ambientPm25, sampleValue, type SignalEnv } from './signals';
 import { SimDevice, kindOf, type SignalKind } from './sim-device';
-import { evolve, startingIncidents, startingSite, type SiteState } from './incidents';
+import { continueFrom, evolve, startingIncidents, startingSite, type SiteState } from './incidents';
 
 export interface SimulatorOptions {
   db: Kysely<DB>;
@@ -57,6 +57,8 @@ export class Simulator {
       .select(['id', 'device_model_id', 'tag_id', 'name', 'unit', 'decimals', 'min_value', 'max_value', 'condition_type', 'measure_type'])
       .where('measure_type', '!=', -1).orderBy('sort_order').orderBy('id').execute();
     const open = await this.o.db.selectFrom('t_real_measure_warning').select(['device_id', 'measure_id']).execute();
+    const current = new Map((await this.o.db.selectFrom('t_real_measure').select(['device_id', 'measure_id', 'value']).execute())
+      .map((r) => [`${r.device_id}:${r.measure_id}`, r.value]));
     this.devices = rows.map((r) => new SimDevice(r.id, r.project_id, r.device_type_id, measures
       .filter((m) => m.device_model_id === r.device_model_id)
       .map((m) => ({
@@ -66,6 +68,7 @@ export class Simulator {
       if (!this.sites.has(d.projectId)) this.sites.set(d.projectId, startingSite(now, this.random));
       d.load = d.deviceTypeId === DeviceTypeId.Filter || d.has('fault') ? 0.15 + 0.8 * this.random() : 0.2;
       if (rows.find((r) => r.id === d.id)?.state === DeviceState.Offline) d.silentUntil = now + (1 + 19 * this.random()) * 60_000;
+      continueFrom(d, (measureId) => current.get(`${d.id}:${measureId}`) ?? null);
       const alarmed = new Set<SignalKind>(open.filter((a) => a.device_id === d.id)
         .map((a) => d.measures.find((m) => m.id === a.measure_id)?.kind).filter((k): k is SignalKind => !!k));
       startingIncidents(d, this.sites.get(d.projectId)!, alarmed, now, this.random);

@@ -1,4 +1,5 @@
 import type { Kysely, Transaction } from 'kysely';
+import { DeviceState } from '../../contract/enums';
 import { IngestItem, MAX_FUTURE_MS, type IngestResult } from '../../contract/telemetry';
 import type { Dialect } from '../db/columns';
 import type { DB } from '../db/schema';
@@ -129,17 +130,17 @@ export class IngestService {
       const alive = new Map<number, DeviceInfo>();
       for (const r of [...fresh, ...stale]) alive.set(r.device.id, r.device);
       const states = await applyDeviceStates(trx, [...alive.values()], (id) => hasOpen(ctx.open, id), now);
-      return { fresh, stale, duplicates, alarms, states };
+      const stateAfter = new Map(alarms.warnings.map((w) => [w.alarm.deviceId, hasOpen(ctx.open, w.alarm.deviceId) ? DeviceState.Alarm : DeviceState.Online]));
+      return { fresh, stale, duplicates, alarms, states, stateAfter };
     });
     staging.commit();
 
     const values: MeasureValueItem[] = outcome.fresh
       .map((r) => ({ deviceId: r.device.id, measureId: r.measure.id, projectId: r.device.projectId, value: r.value, ts: r.ts }))
       .sort((a, b) => a.ts - b.ts);
-    const stateOf = new Map(outcome.states.map((s) => [s.deviceId, s.state]));
     for (const s of outcome.states) this.events.emit('deviceState', s);
     for (const w of outcome.alarms.warnings) {
-      this.events.emit('measureWarning', { ...w, alarm: { ...w.alarm, deviceState: stateOf.get(w.alarm.deviceId) ?? w.alarm.deviceState } });
+      this.events.emit('measureWarning', { ...w, alarm: { ...w.alarm, deviceState: outcome.stateAfter.get(w.alarm.deviceId)! } });
     }
     for (const m of outcome.alarms.messages) this.events.emit('message', m);
     if (values.length) this.events.emit('measureValues', { items: values });

@@ -72,6 +72,18 @@ describe('alarm behaviour through ingest', () => {
     ]);
   });
 
+  it('keeps a device in alarm while any of its alarms is open', async () => {
+    const deviceId = await createDevice(server.database.db, modelId, 'TWO-ALARMS');
+    await sender(deviceId, m['阻力'])(500, 500);
+    await sender(deviceId, m['湿度'])(90, 90);
+    t.recorder.clear();
+    await sender(deviceId, m['阻力'])(100, 100);
+    expect(t.recorder.seen.measureWarning.map((w) => [w.action, w.alarm.deviceState])).toEqual([['clear', 2]]);
+    await sender(deviceId, m['湿度'])(50, 50);
+    expect(t.recorder.seen.measureWarning.map((w) => [w.action, w.alarm.deviceState])).toEqual([['clear', 2], ['clear', 1]]);
+    expect(t.recorder.seen.deviceState.map((e) => e.state)).toEqual([1]);
+  });
+
   it('labels a printf script through the safe evaluator', async () => {
     const deviceId = await createDevice(server.database.db, modelId, 'SCRIPTED');
     const send = sender(deviceId, m['运行状态']);
