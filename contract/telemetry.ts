@@ -3,6 +3,8 @@ import { Id, MAX_DB_INT, PageQuery, QueryId, paged } from './envelope';
 
 /** Most items one ingest call may carry. */
 export const MAX_INGEST_ITEMS = 5000;
+/** Largest magnitude a value may have: no sensor reads more, and sums of them stay finite. */
+export const MAX_INGEST_VALUE = 1e15;
 /** How far ahead of the server's clock a sample's `ts` may lie (device clocks drift). */
 export const MAX_FUTURE_MS = 5 * 60_000;
 
@@ -16,7 +18,8 @@ export const IngestItem = z.object({
   deviceCode: z.string().trim().min(1).max(64).optional(),
   measureId: Id.optional(),
   tag: z.number().int().min(0).max(MAX_DB_INT).optional(),
-  value: z.number({ error: 'must be a finite number' }),
+  value: z.number({ error: 'must be a finite number' })
+    .refine((v) => Math.abs(v) <= MAX_INGEST_VALUE, `must lie within ±${MAX_INGEST_VALUE}`),
   ts: z.number().int().min(0).max(8.64e15).optional(),
 }).strict()
   .refine((i) => i.deviceId !== undefined || i.deviceCode !== undefined, { message: 'deviceId or deviceCode is required', path: ['deviceId'] })

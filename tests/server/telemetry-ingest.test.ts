@@ -90,12 +90,13 @@ describe('ingest', () => {
     expect((await values()).find((v) => v.measureName === '温度')?.value).toBe(23.5);
   });
 
-  it('refuses NaN and Infinity from in-process callers too', async () => {
+  it('refuses NaN, Infinity and absurd magnitudes, from in-process callers too', async () => {
     const r = await server.telemetry.ingest.ingest([
       { deviceId, measureId: ids['温度'], value: Number.NaN },
       { deviceId, measureId: ids['温度'], value: Number.POSITIVE_INFINITY },
+      { deviceId, measureId: ids['温度'], value: -1e300 },
     ]);
-    expect(r.rejected.map((x) => x.error)).toEqual(['value: must be a finite number', 'value: must be a finite number']);
+    expect(r.rejected.map((x) => x.error)).toEqual(['value: must be a finite number', 'value: must be a finite number', 'value: must lie within ±1000000000000000']);
   });
 
   it('keeps samples older than the current value in the history only, and ignores duplicates', async () => {
