@@ -17,8 +17,8 @@ describe.skipIf(!hasRedisServer)('scale-out: two server processes over Redis pub
   beforeAll(async () => {
     redis = await startRedis();
     a = await startTestServer({ redisUrl: redis.url });
-    // The second process shares the first one's database (the same SQLite file) and Redis.
-    b = await startTestServer({ redisUrl: redis.url, dataDir: a.config.dataDir });
+    // The second process shares the first one's database (the same SQLite file, or PostgreSQL database) and Redis.
+    b = await startTestServer({ redisUrl: redis.url, dataDir: a.config.dataDir, databaseUrl: a.config.databaseUrl });
     [adminOnA, adminOnB, operatorOnA] = await Promise.all([loginAs(a, 'admin'), loginAs(b, 'admin'), loginAs(a, 'operator')]);
   });
   afterAll(async () => {
