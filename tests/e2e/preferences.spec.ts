@@ -61,4 +61,7 @@ test('on a phone the sidebar starts closed and opens over the page', async ({ pa
   await expect(shell.sidebar).not.toBeInViewport();
   await shell.hamburger.click();
   await expect(shell.sidebar).toBeInViewport();
+  await shell.sidebar.getByRole('link', { name: '我的日志' }).click();
+  await expect(page).toHaveURL('/nv_log');
+  await expect(shell.sidebar).not.toBeInViewport();
 });

@@ -16,6 +16,7 @@ const Bar = styled.header`
   background: ${({ theme }) => (theme.mode === 'dark' ? 'rgba(15, 33, 61, 0.92)' : '#ffffff')};
   color: ${({ theme }) => theme.text};
   box-shadow: 0 0.0625rem 0.5rem rgba(0, 0, 0, 0.12);
+  @media (max-width: 575px) { gap: 0.25rem; padding: 0 0.25rem; }
 `;
 
 const Title = styled.div`
@@ -36,6 +37,7 @@ const Tools = styled.div`
   align-items: center;
   gap: 0.25rem;
   font-size: 1.25rem;
+  @media (max-width: 575px) { gap: 0; }
 `;
 
 const Divider = styled.span`
@@ -43,6 +45,7 @@ const Divider = styled.span`
   height: 1.5rem;
   margin: 0 0.5rem;
   background: ${({ theme }) => theme.surfaceBorder};
+  @media (max-width: 575px) { display: none; }
 `;
 
 /**

@@ -32,6 +32,7 @@ export const InfoGrid = styled.dl`
   grid-template-columns: repeat(3, minmax(0, 1fr));
   gap: 1.25rem;
   margin: 0;
+  @media (max-width: 575px) { grid-template-columns: 1fr; gap: 0.75rem; }
 `;
 
 export const InfoCard = styled.div`
@@ -51,6 +52,7 @@ export const CardGrid = styled.div`
   grid-template-columns: repeat(6, minmax(0, 1fr));
   gap: 1.25rem;
   @media (max-width: 1200px) { grid-template-columns: repeat(3, minmax(0, 1fr)); }
+  @media (max-width: 575px) { grid-template-columns: repeat(2, minmax(0, 1fr)); gap: 0.75rem; }
 `;
 
 export const Card = styled.div<{ $tone: keyof typeof TONES }>`

@@ -30,6 +30,7 @@ const Table = styled.table`
   & th, & td { padding: 0.75rem 1.5rem; border-bottom: 1px solid ${({ theme }) => theme.surfaceBorder}; text-align: left; }
   & th { color: ${({ theme }) => theme.textMuted}; font-weight: 500; }
   & td small { display: block; margin-top: 0.25rem; color: ${({ theme }) => theme.textMuted}; }
+  & td button { height: 2rem; padding: 0 0.75rem; font-size: 0.875rem; font-weight: 500; }
 `;
 
 const Pager = styled.div`

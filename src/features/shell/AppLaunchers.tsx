@@ -19,6 +19,7 @@ const Row = styled.div`
   display: flex;
   align-items: center;
   gap: 0.5rem;
+  @media (max-width: 575px) { gap: 0.125rem; }
 `;
 
 const Launch = styled.button`
@@ -35,6 +36,7 @@ const Launch = styled.button`
   white-space: nowrap;
   cursor: pointer;
   transition: border-color 0.2s, color 0.2s, background 0.2s;
+  @media (max-width: 575px) { padding: 0 0.5rem; border-color: transparent; }
   &:hover { border-color: ${({ theme }) => theme.primary}; color: ${({ theme }) => theme.accentText}; background: ${({ theme }) => theme.glow}; }
 `;
 

@@ -1,5 +1,5 @@
 import { useAtom, useAtomValue } from 'jotai';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import styled, { css } from 'styled-components';
 import { Link } from 'wouter';
@@ -168,6 +168,13 @@ export function Sidebar({ items, active, productName, version }: { items: Sideba
   const device = useAtomValue(deviceClassAtom);
   const mobile = device === 'mobile';
   const collapsed = !sidebar.opened && !mobile;
+  const shownPath = useRef(active);
+  // On a phone the sidebar is a drawer over the page: choosing a page closes it.
+  useEffect(() => {
+    if (shownPath.current === active) return;
+    shownPath.current = active;
+    if (mobile && sidebar.opened) setSidebar({ opened: false, withoutAnimation: false });
+  }, [active, mobile, sidebar.opened, setSidebar]);
   return (
     <>
       {mobile && sidebar.opened && <Backdrop onClick={() => setSidebar({ opened: false, withoutAnimation: false })} />}

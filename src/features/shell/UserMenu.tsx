@@ -30,6 +30,7 @@ const Name = styled.span`
   text-overflow: ellipsis;
   white-space: nowrap;
   font-size: 0.9375rem;
+  @media (max-width: 575px) { display: none; }
 `;
 
 const Items = styled.ul`

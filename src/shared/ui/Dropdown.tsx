@@ -56,6 +56,13 @@ const Panel = styled.div<{ $width: string }>`
   color: ${({ theme }) => theme.text};
   font-size: 0.9375rem;
   overflow: hidden;
+  @media (max-width: 575px) {
+    position: fixed;
+    top: 4rem;
+    left: 0.5rem;
+    right: 0.5rem;
+    width: auto;
+  }
 `;
 
 export interface DropdownProps {
