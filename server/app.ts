@@ -11,6 +11,7 @@ import { serializeRequest } from './http/log-redaction';
 import { registerSecurity } from './http/security';
 import { registerHistoryAlarmRoutes } from './routes/alarms/history-alarm-routes';
 import { registerRealAlarmRoutes } from './routes/alarms/real-alarm-routes';
+import { registerContactRoutes } from './routes/contacts/contact-routes';
 import { registerDeviceRoutes } from './routes/devices/device-routes';
 import { registerIngestRoutes } from './routes/telemetry/ingest-routes';
 import { registerTelemetryRoutes } from './routes/telemetry/telemetry-routes';
@@ -75,6 +76,7 @@ export async function buildApp(base: Omit<AppDeps, 'hub'>, options: BuildAppOpti
     registerStatisticsRoutes(api, deps);
     registerRealAlarmRoutes(api, deps);
     registerHistoryAlarmRoutes(api, deps);
+    registerContactRoutes(api, deps);
     registerDeviceRoutes(api, deps);
     registerTelemetryRoutes(api, deps);
     registerIngestRoutes(api, deps, deps.telemetry ?? new Telemetry({

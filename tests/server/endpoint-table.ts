@@ -168,6 +168,22 @@ export const ENDPOINTS: EndpointCase[] = [
     } },
   { method: 'GET', route: '/api/t_history_online', access: Right.DevicePreview,
     call: async (ctx) => ({ url: `/api/t_history_online?deviceId=${(await operatorPoint(ctx)).deviceId}&Page=1&Size=20` }) },
+  { method: 'GET', route: '/api/t_contacts', access: Right.HistoryAlarmPreview, call: () => ({ url: '/api/t_contacts?Page=1&Size=20' }) },
+  { method: 'POST', route: '/api/t_contacts/save', access: Right.ProjectEdit,
+    call: () => ({ url: '/api/t_contacts/save', body: { name: '矩阵联系人', phone: '021-1234567' } }) },
+  // Deletes the first project's duty room (visible to all three callers); undo puts it back as it was.
+  { method: 'POST', route: '/api/t_contacts/del/:id', access: Right.ProjectEdit,
+    call: () => ({ url: '/api/t_contacts/del/1' }),
+    async undo(ctx) {
+      const db = ctx.server.database.db;
+      if (await db.selectFrom('t_contacts').select('id').where('id', '=', 1).executeTakeFirst()) return;
+      const project = await db.selectFrom('t_project').select(['id', 'org_id', 'city']).where('id', '=', 1).executeTakeFirstOrThrow();
+      await db.insertInto('t_contacts').values({ id: 1, org_id: project.org_id, name: `${project.city}值班室`, phone: '400-800-1001' }).execute();
+      await db.insertInto('t_project_contacts').values({ project_id: 1, contact_id: 1 }).execute();
+    } },
+  { method: 'GET', route: '/api/t_project_contacts', access: Right.HistoryAlarmPreview, call: () => ({ url: '/api/t_project_contacts?projectId=1' }) },
+  { method: 'POST', route: '/api/t_project_contacts/save', access: Right.ProjectEdit,
+    call: () => ({ url: '/api/t_project_contacts/save', body: { projectId: 1, contactIds: [1] } }) },
   { method: 'POST', route: '/api/file', access: 'signed-in',
     call: () => ({ url: '/api/file?category=avatar', body: fileForm(makePng(), 'a.png', 'image/png') }) },
   // Served without a token: <img> elements cannot send a bearer header.
