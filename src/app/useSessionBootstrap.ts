@@ -47,14 +47,15 @@ export function useSessionBootstrap(): [BootstrapState, () => void] {
         setState({ status: 'ready' });
       } catch (err) {
         if (controller.signal.aborted) return;
-        if (!(err instanceof ApiRequestError)) throw err;
-        if (err.requireLogin || err.status === 401) return;
-        if (err.message === VERIFICATION_FAILED) {
+        const apiError = err instanceof ApiRequestError ? err : undefined;
+        if (apiError?.requireLogin || apiError?.status === 401) return;
+        if (apiError?.message === VERIFICATION_FAILED) {
           console.error(VERIFICATION_FAILED);
           navigate(loginUrlFor(window.location.pathname + window.location.search), { replace: true });
           return;
         }
-        setState({ status: 'failed', error: err.status === 0 ? '' : err.message });
+        if (!apiError) console.error('console start-up failed', err);
+        setState({ status: 'failed', error: apiError && apiError.status !== 0 ? apiError.message : '' });
         retry = setTimeout(() => setAttempt((n) => n + 1), BOOTSTRAP_RETRY_MS);
       }
     })();

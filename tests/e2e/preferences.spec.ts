@@ -38,6 +38,9 @@ test('the sidebar remembers its state and closes at 1200 px or less', async ({ p
   await expect(shell.sidebar).toHaveAttribute('data-opened', 'true');
   const width = () => shell.sidebar.evaluate((el) => el.getBoundingClientRect().width);
   expect(await width()).toBe(240);
+  await expect(shell.sidebar).toHaveCSS('background-color', 'rgb(21, 41, 71)');
+  await expect(shell.sidebar.getByRole('link', { name: '首页' })).toHaveCSS('color', 'rgb(62, 235, 255)');
+  await expect(shell.tag('首页')).toHaveCSS('background-color', 'rgb(45, 193, 198)');
 
   await shell.hamburger.click();
   await expect(shell.sidebar).toHaveAttribute('data-opened', 'false');

@@ -71,6 +71,7 @@ test('an expired session shows 登录超时，请重新登录！ once, then relo
   });
   const shell = new ShellPage(page);
   await shell.signIn(OPERATOR);
+  await page.context().addCookies([{ name: 'nv_app_id', value: '1', domain: 'localhost', path: '/' }]);
   // A password change elsewhere revokes the browser's session; the password is put back after.
   const other = await apiLogin(request, OPERATOR);
   const changed = await apiPost(request, other, '/user/change-password', { oldPassword: OPERATOR.password, newPassword: 'Changed@2026' });
@@ -82,6 +83,7 @@ test('an expired session shows 登录超时，请重新登录！ once, then relo
     await new LoginPage(page).expectShown();
     expect(toasts).toEqual(['登录超时，请重新登录！']);
     expect(await tokenCookie(page)).toBeUndefined();
+    expect((await page.context().cookies()).find((c) => c.name === 'nv_app_id')?.value, 'the app id is kept').toBe('1');
   } finally {
     const restore = await apiPost(request, other, '/user/change-password', { oldPassword: 'Changed@2026', newPassword: OPERATOR.password });
     expect(restore.success, JSON.stringify(restore)).toBe(true);
@@ -126,4 +128,31 @@ test('a hidden login tab that becomes visible with a token goes to /monitor', as
 
   await expect(page).toHaveURL('/monitor');
   await expect(page.getByRole('heading', { name: '大屏监控' })).toBeVisible();
+});
+
+test('a user info answer with success false removes the token and goes to login', async ({ page, request, context }) => {
+  const token = await apiLogin(request, ADMIN);
+  await context.addCookies([{ name: 'nv_token', value: token, domain: 'localhost', path: '/' }]);
+  await page.route('**/api/user/info', (route) => route.fulfill({
+    status: 200, contentType: 'application/json', body: JSON.stringify({ success: false, error: '用户不存在' }),
+  }));
+  await page.goto('/nv_log');
+
+  await new LoginPage(page).expectShown();
+  await expect(page).toHaveURL('/passport/login?redirect=%2Fnv_log');
+  expect(await tokenCookie(page)).toBeUndefined();
+});
+
+test('a server that cannot be reached at start-up is retried, by hand or on its own', async ({ page, request, context }) => {
+  const token = await apiLogin(request, ADMIN);
+  await context.addCookies([{ name: 'nv_token', value: token, domain: 'localhost', path: '/' }]);
+  let failing = true;
+  await page.route('**/api/user/info', (route) => (failing ? route.abort('connectionrefused') : route.continue()));
+  await page.goto('/');
+
+  await expect(page.getByRole('alert')).toHaveText('无法加载用户信息：网络连接失败，请检查网络后重试');
+  await expect(page.getByText('将在 10 秒后自动重试')).toBeVisible();
+  failing = false;
+  await page.getByRole('button', { name: '重试' }).click();
+  await expect(new ShellPage(page).nickName).toHaveText(ADMIN.nickName);
 });
