@@ -5,7 +5,7 @@ import type { MenuItem } from '../../contract/session';
 import { ApiRequestError, apiGet } from '../shared/http';
 import { menuItemsAtom } from '../shared/menu';
 import { loginUrlFor } from '../shared/redirect';
-import { clearToken } from '../shared/session';
+import { clearToken, setPageSource } from '../shared/session';
 import { fetchUserInfo, userAtom, VERIFICATION_FAILED } from '../shared/user';
 
 export type BootstrapState =
@@ -42,6 +42,7 @@ export function useSessionBootstrap(): [BootstrapState, () => void] {
           throw err;
         });
         const menu = await apiGet<MenuItem[]>('/menu/all', { type: 'app' }, controller.signal);
+        setPageSource(user.orgType);
         setUser(user);
         setMenu(menu);
         setState({ status: 'ready' });

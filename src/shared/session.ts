@@ -4,6 +4,8 @@ import Cookies from 'js-cookie';
 export const TOKEN_COOKIE = 'nv_token';
 /** When the token was stored, in epoch ms; the refresh timer works from this (SPEC §4). */
 export const TOKEN_TIME_COOKIE = 'nv_token_time';
+/** Where the pages were opened from: 0 for internal organisation users, 2 otherwise (SPEC §6). */
+export const PAGE_SOURCE_COOKIE = 'nv_page_src';
 /** The app id handed over in the address; it survives a session timeout (SPEC §4). */
 export const APP_ID_COOKIE = 'nv_app_id';
 
@@ -38,4 +40,9 @@ export function getAppId(): number | undefined {
 
 export function setAppId(appId: number): void {
   Cookies.set(APP_ID_COOKIE, String(appId), attributes);
+}
+
+/** Records the page source of SPEC §6 for the signed-in user's organisation type (0 = internal). */
+export function setPageSource(orgType: number): void {
+  Cookies.set(PAGE_SOURCE_COOKIE, orgType === 0 ? '0' : '2', attributes);
 }

@@ -16,6 +16,7 @@ test('admin sees every menu entry, launcher and the profile item', async ({ page
   await expect(shell.launcher('大屏监控')).toBeVisible();
   await expect(shell.launcher('采购助手')).toBeVisible();
   await expect(shell.launcher('数据分析')).toBeVisible();
+  expect((await page.context().cookies()).find((c) => c.name === 'nv_page_src')?.value, 'an internal organisation').toBe('0');
   await shell.openUserMenu();
   await expect(shell.userMenuItem('个人中心')).toBeVisible();
   await expect(shell.userMenuItem('主题设置')).toBeVisible();
@@ -27,6 +28,7 @@ test('operator sees only what the rights allow, and hidden pages do not exist', 
   await shell.signIn(OPERATOR);
 
   expect(await shell.topLevelMenu()).toEqual(OPERATOR_MENU);
+  expect((await page.context().cookies()).find((c) => c.name === 'nv_page_src')?.value, 'an owner organisation').toBe('2');
   expect(await shell.groupEntries('系统管理')).toEqual(['大屏管理', '个人中心']);
   expect(await shell.groupEntries('智能告警')).toEqual(['历史告警', '告警联系人']);
   await expect(shell.launcher('数据分析')).toBeVisible();

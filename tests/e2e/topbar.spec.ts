@@ -31,6 +31,18 @@ test('the IoT card platform opens in a new tab with the token of its login answe
   expect(second.url()).toBe(`${baseURL}/iot-card/home?token=null`);
 });
 
+test('on a phone the IoT card tab is opened blank first and sent on after the login', async ({ page, context, baseURL }) => {
+  await page.setViewportSize({ width: 414, height: 860 });
+  await withCardHome(page, `${baseURL}/iot-card/home`);
+  await page.route('**/api/t_card/login', (route) => route.fulfill(cardAnswer('{"errCode":0,"result":{"token":"card-token"}}')));
+  const shell = new ShellPage(page);
+  await shell.signIn(ADMIN);
+
+  const [tab] = await Promise.all([context.waitForEvent('page'), shell.launcher('物联网卡平台').click()]);
+  await tab.waitForURL(`${baseURL}/iot-card/home?token=card-token`);
+  await expect(tab.getByRole('heading', { name: 'IoT card' })).toBeVisible();
+});
+
 test('a failed IoT card login shows the server error', async ({ page, baseURL }) => {
   await withCardHome(page, `${baseURL}/iot-card/home`);
   await page.route('**/api/t_card/login', (route) => route.fulfill({
