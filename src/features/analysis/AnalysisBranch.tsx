@@ -1,10 +1,11 @@
 import { useTranslation } from 'react-i18next';
 import { Redirect, useLocation } from 'wouter';
+import { ANALYSIS_RIGHTS } from '../../../contract/rights';
 import { allowedSections, ANALYSIS_SECTIONS, fallThrough, sectionOf } from '../../shared/sections';
 import { EmptyPage } from '../../shared/ui/EmptyState';
 import { SectionButton, SectionLayout, SectionSelect, SubLink } from '../../shared/ui/SectionLayout';
 import { useMediaQuery } from '../../shared/useMediaQuery';
-import { useRights } from '../../shared/user';
+import { useHasAnyRight, useRights } from '../../shared/user';
 
 /** At this width or less a dropdown replaces the section buttons (SPEC §2, §9). */
 export const ANALYSIS_DROPDOWN_MAX_WIDTH = 1366;
@@ -34,7 +35,9 @@ export function AnalysisBranch() {
   const [location, navigate] = useLocation();
   const rights = useRights();
   const narrow = useMediaQuery(`(max-width: ${ANALYSIS_DROPDOWN_MAX_WIDTH}px)`);
+  const mayAnalyse = useHasAnyRight(ANALYSIS_RIGHTS);
   const path = location.replace(/\/+$/, '');
+  if (!mayAnalyse) return <Redirect to="/404" replace />;
   const section = sectionOf(ANALYSIS_SECTIONS, path) ?? ANALYSIS_SECTIONS[0];
   const shown = fallThrough(ANALYSIS_SECTIONS, section, rights);
   if (shown !== section) return <Redirect to={shown.path} replace />;
