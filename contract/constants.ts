@@ -12,5 +12,9 @@ export const PRODUCT_VERSION = 'v1.5.0';
 /** Default page size and the page sizes the console offers. */
 export const DEFAULT_PAGE_SIZE = 20;
 export const PAGE_SIZES = [10, 20, 30, 50] as const;
+/** Message types the top-bar dropdown asks for (SPEC §7). */
+export const DROPDOWN_MESSAGE_TYPES = '0,5,6,8,9,12';
+/** Avatar and image upload limit (SPEC §5, §9). */
+export const UPLOAD_MAX_BYTES = 2 * 1024 * 1024;
 /** The largest page a caller may ask for; more would let one request pin the server. */
 export const MAX_PAGE_SIZE = 500;

@@ -1,7 +1,5 @@
 import { z } from 'zod';
 
-/** Avatar and image upload limit (SPEC §5, §9). */
-export const UPLOAD_MAX_BYTES = 2 * 1024 * 1024;
 export const UPLOAD_CATEGORIES = ['avatar', 'image', 'graph', 'screen'] as const;
 export const UploadQuery = z.object({ category: z.enum(UPLOAD_CATEGORIES) });
 

@@ -2,8 +2,6 @@ import { z } from 'zod';
 import { Id, IntList, PageQuery, QueryId, paged } from './envelope';
 import { MESSAGE_TYPES } from './enums';
 
-/** The types the top-bar dropdown asks for (SPEC §7). */
-export const DROPDOWN_MESSAGE_TYPES = '0,5,6,8,9,12';
 
 const boolFlag = z.union([z.literal('true'), z.literal('false'), z.literal('1'), z.literal('0'), z.boolean()])
   .transform((v) => v === true || v === 'true' || v === '1');

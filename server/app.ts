@@ -1,6 +1,6 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import multipart from '@fastify/multipart';
-import { UPLOAD_MAX_BYTES } from '../contract/files';
+import { UPLOAD_MAX_BYTES } from '../contract/constants';
 import type { AppDeps } from './deps';
 import { registerConsole } from './http/console-static';
 import { registerEnvelopeErrors } from './http/envelope-errors';

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { DROPDOWN_MESSAGE_TYPES } from '../../contract/messages';
+import { DROPDOWN_MESSAGE_TYPES } from '../../contract/constants';
 import { Right, type RightCode } from '../../contract/rights';
 import { issueGatewayKey } from '../../server/telemetry/gateway-keys';
 import { ApiClient, type ApiResponse, type TestServer } from './harness';

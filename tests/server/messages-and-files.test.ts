@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DROPDOWN_MESSAGE_TYPES } from '../../contract/messages';
+import { DROPDOWN_MESSAGE_TYPES } from '../../contract/constants';
 import { expectNoChange, uploadedFiles } from './db-snapshot';
 import { ApiClient, loginAs, startTestServer, type TestServer } from './harness';
 import { fileForm, makePng, makePngOfSize } from './png';

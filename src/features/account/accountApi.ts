@@ -1,12 +1,10 @@
 import type { UserInfo } from '../../../contract/session';
+import { UPLOAD_MAX_BYTES } from '../../../contract/constants';
 import { apiPost, request } from '../../shared/http';
-
-/** The avatar limit of SPEC §5 and §9 (contract/files.ts holds the same figure beside zod). */
-export const AVATAR_MAX_BYTES = 2 * 1024 * 1024;
 
 /** The §5 reason an avatar file is refused before upload, as a translation key. */
 export function avatarProblem(file: Pick<File, 'size'>): 'account.avatarTooLarge' | undefined {
-  return file.size > AVATAR_MAX_BYTES ? 'account.avatarTooLarge' : undefined;
+  return file.size > UPLOAD_MAX_BYTES ? 'account.avatarTooLarge' : undefined;
 }
 
 /** POST /api/file?category=avatar (multipart); resolves with the stored path. */

@@ -1,10 +1,8 @@
 import type { Message } from '../../../contract/messages';
 import type { Paged } from '../../../contract/envelope';
-import { MESSAGE_TYPES } from '../../../contract/enums';
+import { DROPDOWN_MESSAGE_TYPES } from '../../../contract/constants';
 import { apiGet, apiPost } from '../../shared/http';
 
-/** Every message type; the dropdown asks for exactly these (SPEC §7: '0,5,6,8,9,12'). */
-export const DROPDOWN_TYPES = MESSAGE_TYPES.join(',');
 export const DROPDOWN_SIZE = 5;
 
 export function fetchUnreadCount(signal?: AbortSignal): Promise<number> {
@@ -13,7 +11,7 @@ export function fetchUnreadCount(signal?: AbortSignal): Promise<number> {
 
 /** Page 1, size 5, the dropdown's types, unread only (SPEC §7). */
 export function fetchUnreadMessages(signal?: AbortSignal): Promise<Paged<Message>> {
-  return apiGet<Paged<Message>>('/t_history_message', { Page: 1, Size: DROPDOWN_SIZE, type: DROPDOWN_TYPES, isReaded: false }, signal);
+  return apiGet<Paged<Message>>('/t_history_message', { Page: 1, Size: DROPDOWN_SIZE, type: DROPDOWN_MESSAGE_TYPES, isReaded: false }, signal);
 }
 
 export function fetchMessages(page: number, size: number, signal?: AbortSignal): Promise<Paged<Message>> {
