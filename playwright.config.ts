@@ -4,7 +4,7 @@ import path from 'node:path';
 import { defineConfig } from '@playwright/test';
 
 const PORT = Number(process.env.E2E_PORT ?? 8181);
-const DATA_DIR = path.join(os.tmpdir(), 'nv-console-e2e');
+const DATA_DIR = path.join(os.tmpdir(), `nv-console-e2e-${PORT}`);
 
 // Playwright evaluates this file again in each worker; only the runner that starts the server
 // may wipe the database, or a worker would delete it under the running server.
