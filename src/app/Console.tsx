@@ -3,19 +3,32 @@ import { useTranslation } from 'react-i18next';
 import { startTokenRefresh } from '../shared/tokenRefresh';
 import { Button } from '../shared/ui/Button';
 import { ConsoleRoutes } from './ConsoleRoutes';
+import { ForcedLogoutDialog } from './hub/ForcedLogoutDialog';
+import { useConsoleHub } from './hub/useConsoleHub';
 import { StatusScreen } from './StatusScreen';
 import { useResponsiveLayout } from './useResponsiveLayout';
 import { BOOTSTRAP_RETRY_MS, useSessionBootstrap } from './useSessionBootstrap';
 
 /**
  * Everything behind login, loaded as its own chunk so the login page stays small: the session
- * (user, menu, token refresh every 15 minutes), the responsive state and the routes.
+ * (user, menu, token refresh every 15 minutes), the realtime hub, the responsive state and the
+ * routes.
  */
 export function Console() {
+  return (
+    <>
+      <ConsoleBody />
+      <ForcedLogoutDialog />
+    </>
+  );
+}
+
+function ConsoleBody() {
   const { t } = useTranslation();
   const [state, retry] = useSessionBootstrap();
   useResponsiveLayout();
   useEffect(() => startTokenRefresh(), []);
+  useConsoleHub();
 
   if (state.status === 'loading') return <StatusScreen busy>{t('common.loading')}</StatusScreen>;
   if (state.status === 'failed') {

@@ -4,8 +4,8 @@ import { appStore } from './store';
 /**
  * Counters that code outside the top bar bumps to make it fetch again. The alarm bell refetches
  * its count (and its list, when open) whenever `alarmRefreshAtom` changes; the message bell
- * recounts unread messages whenever `unreadRefreshAtom` changes. The realtime hub bumps them on
- * `measureWarning` and `message` pushes (SPEC §4).
+ * recounts unread messages whenever `unreadRefreshAtom` changes. The realtime hub bumps the first
+ * on `measureWarning` pushes and the second on every push (SPEC §4), both after each reconnect.
  */
 export const alarmRefreshAtom = atom(0);
 export const unreadRefreshAtom = atom(0);

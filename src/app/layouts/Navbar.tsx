@@ -5,6 +5,7 @@ import { MessageBell } from '../../features/messages/MessageBell';
 import { Hamburger } from '../../features/shell/Hamburger';
 import { UserMenu } from '../../features/shell/UserMenu';
 import { ClosePageButton, FullscreenToggle } from '../../features/shell/WindowButtons';
+import { HubStatusIndicator } from '../hub/HubStatusIndicator';
 
 const Bar = styled.header`
   display: flex;
@@ -50,7 +51,8 @@ const Divider = styled.span`
 
 /**
  * The top bar of the main and super layouts (SPEC §1, §2): sidebar toggle, where you are, the
- * launchers, the alarm and message bells, full screen, the user menu and the close button.
+ * launchers, the realtime-connection marker, the alarm and message bells, full screen, the user
+ * menu and the close button.
  */
 export function Navbar({ crumbs, launchers }: { crumbs: string[]; launchers?: ReactNode }) {
   return (
@@ -67,6 +69,7 @@ export function Navbar({ crumbs, launchers }: { crumbs: string[]; launchers?: Re
       {launchers}
       {launchers && <Divider />}
       <Tools>
+        <HubStatusIndicator />
         <AlarmBell />
         <MessageBell />
         <FullscreenToggle />

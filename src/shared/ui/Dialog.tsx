@@ -19,6 +19,7 @@ const Box = styled.div`
   background: ${({ theme }) => (theme.mode === 'dark' ? '#10223d' : '#ffffff')};
   box-shadow: 0 1.5rem 4rem rgba(0, 0, 0, 0.4);
   color: ${({ theme }) => theme.text};
+  &:focus { outline: none; }
 `;
 
 const Title = styled.h2`
@@ -52,13 +53,16 @@ export interface DialogProps {
   testId?: string;
 }
 
-/** A modal dialog: focus moves into it, Escape closes it when it may be closed. */
+/**
+ * A modal dialog: focus moves into it (its first button, or the box itself when it has none, so
+ * nothing behind it keeps the focus), Escape closes it when it may be closed.
+ */
 export function Dialog({ title, children, footer, onClose, testId }: DialogProps) {
   const titleId = useId();
   const boxRef = useRef<HTMLDivElement>(null);
   useEffect(() => {
     const box = boxRef.current;
-    const focusable = box?.querySelector<HTMLElement>('[data-autofocus], button');
+    const focusable = box?.querySelector<HTMLElement>('[data-autofocus], button') ?? box;
     focusable?.focus();
   }, []);
   useEffect(() => {
@@ -71,7 +75,7 @@ export function Dialog({ title, children, footer, onClose, testId }: DialogProps
   }, [onClose]);
   return (
     <Overlay>
-      <Box ref={boxRef} role="dialog" aria-modal="true" aria-labelledby={titleId} data-testid={testId}>
+      <Box ref={boxRef} role="dialog" aria-modal="true" aria-labelledby={titleId} tabIndex={-1} data-testid={testId}>
         <Title id={titleId}>{title}</Title>
         <Body>{children}</Body>
         {footer && <Footer>{footer}</Footer>}

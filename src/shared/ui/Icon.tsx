@@ -31,6 +31,7 @@ const PATHS = {
   language: 'M4 5h9M8.5 3v2M6 5c1 4 4 7 7 8M11 5c-1 4-4 7-7 8M13 21l4-9 4 9M14.5 18h5',
   theme: 'M12 3a9 9 0 1 0 9 9 7 7 0 0 1-9-9z',
   camera: 'M4 8h3l2-3h6l2 3h3v11H4zM12 11a3 3 0 1 0 0 6 3 3 0 0 0 0-6z',
+  warning: 'M12 3.5 2.5 20h19zM12 10v4.5M12 17.2v.3',
 } as const;
 
 export type IconName = keyof typeof PATHS;

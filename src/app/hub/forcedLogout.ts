@@ -1,0 +1,43 @@
+import { atom } from 'jotai';
+
+/** How long 下线提示 shows before the token is removed and the page reloads (SPEC §4). */
+export const FORCED_LOGOUT_DELAY_MS = 5_000;
+
+/** True from the `logout` push until the reload: the console shows the 下线提示 dialog. */
+export const forcedLogoutAtom = atom(false);
+
+export interface ForcedLogoutDeps {
+  show(): void;
+  clearToken(): void;
+  reload(): void;
+  delayMs?: number;
+}
+
+export interface ForcedLogout {
+  /** The account logged in elsewhere: show the warning, then log out after the delay. Once only. */
+  trigger(): void;
+  /** Drops a pending logout (the console is going away). */
+  cancel(): void;
+}
+
+/** The reaction to a `logout` push (SPEC §4, §8 "Login elsewhere"). */
+export function createForcedLogout(deps: ForcedLogoutDeps): ForcedLogout {
+  let fired = false;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  return {
+    trigger() {
+      if (fired) return;
+      fired = true;
+      deps.show();
+      timer = setTimeout(() => {
+        timer = undefined;
+        deps.clearToken();
+        deps.reload();
+      }, deps.delayMs ?? FORCED_LOGOUT_DELAY_MS);
+    },
+    cancel() {
+      clearTimeout(timer);
+      timer = undefined;
+    },
+  };
+}

@@ -1,0 +1,51 @@
+import { useAtomValue } from 'jotai';
+import { useEffect } from 'react';
+import { HUB_PATH } from '../../../contract/hub';
+import { getRuntimeConfig } from '../../shared/config';
+import { HubConnectionOwner } from '../../shared/hub/HubConnectionOwner';
+import { hubOwnerAtom } from '../../shared/hub/hubAtoms';
+import { requestAlarmRefresh, requestUnreadRecount } from '../../shared/refreshSignals';
+import { clearToken, getToken, getTokenTime } from '../../shared/session';
+import { appStore } from '../../shared/store';
+import { refreshToken } from '../../shared/tokenRefresh';
+import { userAtom } from '../../shared/user';
+import { connectConsoleHub } from './connectConsoleHub';
+import { createForcedLogout, forcedLogoutAtom } from './forcedLogout';
+
+/**
+ * The console's one realtime connection: created once the signed-in user is known, connected 5 s
+ * later by the owner, wired to the bells and the forced logout, and stopped (timers and socket)
+ * when the console unmounts or the user changes.
+ */
+export function useConsoleHub(): void {
+  const userId = useAtomValue(userAtom)?.userId ?? null;
+
+  useEffect(() => {
+    if (userId === null) return undefined;
+    const owner = new HubConnectionOwner({
+      store: appStore,
+      hubUrl: `${getRuntimeConfig().apiBaseUrl}${HUB_PATH}`,
+      getToken,
+      getTokenTime,
+      refreshToken,
+    });
+    const forced = createForcedLogout({
+      show: () => appStore.set(forcedLogoutAtom, true),
+      clearToken,
+      reload: () => window.location.reload(),
+    });
+    const detach = connectConsoleHub(owner, {
+      refreshAlarms: requestAlarmRefresh,
+      recountUnread: requestUnreadRecount,
+      forceLogout: forced.trigger,
+    });
+    appStore.set(hubOwnerAtom, owner);
+    void owner.setUserId(userId);
+    return () => {
+      detach();
+      forced.cancel();
+      if (appStore.get(hubOwnerAtom) === owner) appStore.set(hubOwnerAtom, null);
+      void owner.dispose();
+    };
+  }, [userId]);
+}
