@@ -25,6 +25,8 @@ export class ShellPage {
   readonly settingsPanel: Locator;
   readonly toasts: Locator;
   readonly dialog: Locator;
+  readonly forcedLogoutDialog: Locator;
+  readonly hubStatus: Locator;
   readonly main: Locator;
   readonly emptyState: Locator;
   readonly footer: Locator;
@@ -51,6 +53,8 @@ export class ShellPage {
     this.settingsPanel = page.getByTestId('settings-panel');
     this.toasts = page.getByTestId('toast');
     this.dialog = page.getByRole('dialog');
+    this.forcedLogoutDialog = page.getByRole('dialog', { name: '下线提示' });
+    this.hubStatus = page.getByTestId('hub-status');
     this.main = page.getByRole('main');
     this.emptyState = page.getByTestId('empty-state');
     this.footer = page.getByRole('contentinfo');
@@ -111,6 +115,11 @@ export class ShellPage {
     await this.openUserMenu();
     await this.userMenuItem('主题设置').click();
     await expect(this.settingsPanel).toBeVisible();
+  }
+
+  /** The alarm dropdown's entry for one device whose content contains `text`. */
+  alarmItem(deviceName: string, text: string): Locator {
+    return this.alarmItems.filter({ hasText: deviceName }).filter({ hasText: text });
   }
 
   toast(text: string): Locator {
