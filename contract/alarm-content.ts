@@ -19,8 +19,11 @@ function num(value: number | null, decimals: number): string {
   return Number.isInteger(value) ? String(value) : value.toFixed(decimals);
 }
 
-/** The labels of the set bits of `value`, from a `{bit: label}` mapping; null when not a mapping. */
-export function bitLabels(value: number, printf: string): string[] | null {
+/**
+ * The `{bit: label}` mapping of a bitwise measure's printf, as [bit, label] pairs with bits 0–31;
+ * null when printf is not such a mapping (then it is a script).
+ */
+export function parseBitMapping(printf: string): [bit: number, label: unknown][] | null {
   let mapping: unknown;
   try {
     mapping = JSON.parse(printf);
@@ -28,12 +31,16 @@ export function bitLabels(value: number, printf: string): string[] | null {
     return null;
   }
   if (!mapping || typeof mapping !== 'object' || Array.isArray(mapping)) return null;
-  const labels: string[] = [];
-  for (const [bit, label] of Object.entries(mapping as Record<string, unknown>)) {
-    const b = Number(bit);
-    if (Number.isInteger(b) && b >= 0 && b < 32 && typeof label === 'string' && (value >>> b) & 1) labels.push(label);
-  }
-  return labels;
+  return Object.entries(mapping as Record<string, unknown>)
+    .map(([bit, label]) => [Number(bit), label] as [number, unknown])
+    .filter(([b]) => Number.isInteger(b) && b >= 0 && b < 32);
+}
+
+/** The labels of the set bits of `value`, from a `{bit: label}` mapping; null when not a mapping. */
+export function bitLabels(value: number, printf: string): string[] | null {
+  const mapping = parseBitMapping(printf);
+  if (!mapping) return null;
+  return mapping.filter(([b, label]) => typeof label === 'string' && (value >>> b) & 1).map(([, label]) => label as string);
 }
 
 const scripts = new Map<string, CompiledExpression | null>();

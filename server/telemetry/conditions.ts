@@ -1,3 +1,4 @@
+import { parseBitMapping } from '../../contract/alarm-content';
 import { ConditionType } from '../../contract/conditions';
 import { MeasureTag, MessageType } from '../../contract/enums';
 
@@ -12,19 +13,8 @@ export interface AlarmRule {
 
 /** The bits a `{bit: label}` mapping names, or null when printf is not such a mapping. */
 export function bitMask(printf: string): number | null {
-  let mapping: unknown;
-  try {
-    mapping = JSON.parse(printf);
-  } catch {
-    return null;
-  }
-  if (!mapping || typeof mapping !== 'object' || Array.isArray(mapping)) return null;
-  let mask = 0;
-  for (const bit of Object.keys(mapping)) {
-    const b = Number(bit);
-    if (Number.isInteger(b) && b >= 0 && b < 32) mask |= 1 << b;
-  }
-  return mask;
+  const mapping = parseBitMapping(printf);
+  return mapping && mapping.reduce((mask, [b]) => mask | (1 << b), 0);
 }
 
 /** The bits of `value` an alarm is about: the mapped bits, or every bit when printf is a script. */
