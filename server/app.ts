@@ -21,6 +21,7 @@ import { registerFileRoutes } from './routes/files/file-routes';
 import { registerMenuRoutes } from './routes/menu/menu-routes';
 import { registerMessageRoutes } from './routes/messages/message-routes';
 import { registerNameRoutes } from './routes/names/name-routes';
+import { registerScreenTemplateRoutes } from './routes/screens/screen-template-routes';
 import { registerStatisticsRoutes } from './routes/statistics/statistics-routes';
 import { registerSysRoutes } from './routes/sys/sys-routes';
 import { registerUserManageRoutes } from './routes/user-manage/user-manage-routes';
@@ -83,6 +84,7 @@ export async function buildApp(base: Omit<AppDeps, 'hub'>, options: BuildAppOpti
       db: deps.db, dialect: deps.dialect, events: deps.telemetryEvents ?? new TelemetryEvents(), offlineAfterS: 0,
     }));
     registerFileRoutes(api, deps);
+    registerScreenTemplateRoutes(api, deps);
   }, { prefix: '/api' });
   // The second API base (SPEC §7): analysis and purchasing families register here as they land.
   await app.register(async (appApi) => {

@@ -71,6 +71,24 @@ async function operatorPoint(ctx: MatrixContext): Promise<{ deviceId: number; me
   return row;
 }
 
+/** A minimal valid screen template. */
+const MATRIX_SCREEN = {
+  version: 1, canvas: { width: 1920, height: 1080, background: '#000000', scaleMode: 'fit' },
+  widgets: [{ id: 'title', type: 'header', x: 0, y: 0, w: 1920, h: 96 }],
+};
+
+/** The screen template '矩阵删除' of the operator's organisation, inserted when missing. */
+async function matrixScreenId(ctx: MatrixContext): Promise<number> {
+  const db = ctx.server.database.db;
+  const found = await db.selectFrom('t_screen_tpl').select('id').where('name', '=', '矩阵删除').executeTakeFirst();
+  if (found) return found.id;
+  const operator = await db.selectFrom('t_user').select('org_id').where('id', '=', ctx.ids.operator).executeTakeFirstOrThrow();
+  return (await db.insertInto('t_screen_tpl').values({
+    name: '矩阵删除', content: JSON.stringify(MATRIX_SCREEN), is_default: 0, is_active: 0, org_id: operator.org_id,
+    created_at: Date.now(), updated_at: Date.now(),
+  }).returning('id').executeTakeFirstOrThrow()).id;
+}
+
 async function operatorAlarmId(ctx: MatrixContext): Promise<number> {
   const db = ctx.server.database.db;
   const p = await operatorPoint(ctx);
@@ -184,6 +202,18 @@ export const ENDPOINTS: EndpointCase[] = [
   { method: 'GET', route: '/api/t_project_contacts', access: Right.HistoryAlarmPreview, call: () => ({ url: '/api/t_project_contacts?projectId=1' }) },
   { method: 'POST', route: '/api/t_project_contacts/save', access: Right.ProjectEdit,
     call: () => ({ url: '/api/t_project_contacts/save', body: { projectId: 1, contactIds: [1] } }) },
+  { method: 'GET', route: '/api/t_screen_tpl', access: Right.ScreenPreview, call: () => ({ url: '/api/t_screen_tpl?Page=1&Size=20&keyword=总览' }) },
+  { method: 'GET', route: '/api/t_screen_tpl/all', access: 'signed-in', call: () => ({ url: '/api/t_screen_tpl/all' }) },
+  { method: 'GET', route: '/api/t_screen_tpl/active', access: 'signed-in', call: () => ({ url: '/api/t_screen_tpl/active' }) },
+  { method: 'GET', route: '/api/t_screen_tpl/default', access: 'signed-in', call: () => ({ url: '/api/t_screen_tpl/default' }) },
+  { method: 'GET', route: '/api/t_screen_tpl/default-multi', access: 'signed-in', call: () => ({ url: '/api/t_screen_tpl/default-multi' }) },
+  { method: 'GET', route: '/api/t_screen_tpl/:id', access: 'signed-in', call: () => ({ url: '/api/t_screen_tpl/1' }) },
+  { method: 'POST', route: '/api/t_screen_tpl/save', access: Right.ScreenEdit,
+    call: () => ({ url: '/api/t_screen_tpl/save', body: { name: '矩阵模板', content: MATRIX_SCREEN } }) },
+  // Deletes the operator organisation's matrix template (made here when missing); undo puts one back.
+  { method: 'POST', route: '/api/t_screen_tpl/del/:id', access: Right.ScreenEdit,
+    call: async (ctx) => ({ url: `/api/t_screen_tpl/del/${ctx.caller.api.token ? await matrixScreenId(ctx) : 1}` }),
+    async undo(ctx) { await matrixScreenId(ctx); } },
   { method: 'POST', route: '/api/file', access: 'signed-in',
     call: () => ({ url: '/api/file?category=avatar', body: fileForm(makePng(), 'a.png', 'image/png') }) },
   // Served without a token: <img> elements cannot send a bearer header.
