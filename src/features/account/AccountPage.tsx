@@ -10,7 +10,8 @@ import { Icon } from '../../shared/ui/Icon';
 import { PasswordCheckDialog } from '../../shared/ui/PasswordCheckDialog';
 import { userAtom } from '../../shared/user';
 import { avatarProblem, updateProfile, uploadAvatar } from './accountApi';
-import { AvatarBox, AvatarImage, Field, FieldError, Hint, Input, Panel, PanelTitle, Grid, ReadOnly } from './accountStyles';
+import { TextInput } from '../../shared/ui/TextInput';
+import { AvatarBox, AvatarImage, Field, FieldError, Hint, Panel, PanelTitle, Grid, ReadOnly } from './accountStyles';
 
 const serverText = (err: unknown, fallback: string) => (err instanceof ApiRequestError && err.status !== 0 ? err.message : fallback);
 
@@ -86,7 +87,7 @@ export function AccountPage() {
           <Field>
             <label htmlFor="account-nick">{t('account.nickName')}</label>
             <div>
-              <Input id="account-nick" value={nickName} maxLength={64} $invalid={nickError}
+              <TextInput id="account-nick" value={nickName} maxLength={64} $invalid={nickError}
                 onChange={(e) => { setNickName(e.target.value); setNickError(false); }} />
               {nickError && <FieldError role="alert">{t('account.nickNameRequired')}</FieldError>}
             </div>

@@ -58,18 +58,6 @@ export const ReadOnly = styled.div`
   font-size: 1rem;
 `;
 
-export const Input = styled.input<{ $invalid: boolean }>`
-  width: 100%;
-  height: 2.5rem;
-  padding: 0 0.75rem;
-  border-radius: 0.375rem;
-  border: 1px solid ${({ theme, $invalid }) => ($invalid ? theme.danger : theme.inputBorder)};
-  background: ${({ theme }) => theme.inputBg};
-  color: ${({ theme }) => theme.textStrong};
-  font-size: 1rem;
-  &:focus { outline: none; border-color: ${({ theme }) => theme.primary}; }
-`;
-
 export const FieldError = styled.p`
   margin: 0.375rem 0 0;
   color: ${({ theme }) => theme.danger};

@@ -6,22 +6,9 @@ import { DEFAULT_PAGE_SIZE, PAGE_SIZES } from '../../../contract/constants';
 import { requestUnreadRecount } from '../../shared/refreshSignals';
 import { Button } from '../../shared/ui/Button';
 import { EmptyData } from '../../shared/ui/EmptyState';
+import { PageHeading, PagePanel } from '../../shared/ui/PagePanel';
 import { describeMessage } from './describeMessage';
 import { fetchMessages, markRead } from './messageApi';
-
-const Panel = styled.section`
-  border-radius: 0.5rem;
-  border: 1px solid ${({ theme }) => theme.surfaceBorder};
-  background: ${({ theme }) => theme.surface};
-`;
-
-const Heading = styled.h1`
-  margin: 0;
-  padding: 1.125rem 1.5rem;
-  border-bottom: 1px solid ${({ theme }) => theme.surfaceBorder};
-  font-size: 1.25rem;
-  color: ${({ theme }) => theme.textStrong};
-`;
 
 const Table = styled.table`
   width: 100%;
@@ -63,8 +50,8 @@ export function NoticePage() {
   }, () => {});
 
   return (
-    <Panel>
-      <Heading>{t('messages.title')}</Heading>
+    <PagePanel>
+      <PageHeading>{t('messages.title')}</PageHeading>
       {data && data.list.length === 0 ? <EmptyData /> : (
         <Table>
           <thead>
@@ -94,6 +81,6 @@ export function NoticePage() {
         <Button type="button" $variant="ghost" disabled={page <= 1} onClick={() => setPage(page - 1)}>{t('messages.prev')}</Button>
         <Button type="button" $variant="ghost" disabled={page >= pages} onClick={() => setPage(page + 1)}>{t('messages.next')}</Button>
       </Pager>
-    </Panel>
+    </PagePanel>
   );
 }

@@ -1,22 +1,15 @@
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
+import { PageHeading, PagePanel } from './PagePanel';
 
-const Panel = styled.section`
+const Panel = styled(PagePanel)`
   display: flex;
   flex-direction: column;
   min-height: 100%;
-  border-radius: 0.5rem;
-  border: 1px solid ${({ theme }) => theme.surfaceBorder};
-  background: ${({ theme }) => theme.surface};
 `;
 
-const Heading = styled.h1`
-  margin: 0;
-  padding: 1.125rem 1.5rem;
-  border-bottom: 1px solid ${({ theme }) => theme.surfaceBorder};
-  font-size: 1.25rem;
+const Heading = styled(PageHeading)`
   font-weight: 600;
-  color: ${({ theme }) => theme.textStrong};
 `;
 
 const Empty = styled.div`

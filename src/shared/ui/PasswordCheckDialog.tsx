@@ -5,17 +5,11 @@ import styled from 'styled-components';
 import { apiPost, ApiRequestError } from '../http';
 import { Button } from './Button';
 import { Dialog } from './Dialog';
+import { TextInput } from './TextInput';
 
-const Input = styled.input<{ $invalid: boolean }>`
-  width: 100%;
+const Input = styled(TextInput)`
   height: 2.75rem;
   padding: 0 0.875rem;
-  border-radius: 0.375rem;
-  border: 1px solid ${({ theme, $invalid }) => ($invalid ? theme.danger : theme.inputBorder)};
-  background: ${({ theme }) => theme.inputBg};
-  color: ${({ theme }) => theme.textStrong};
-  font-size: 1rem;
-  &:focus { outline: none; border-color: ${({ theme }) => theme.primary}; }
 `;
 
 const Label = styled.label`
