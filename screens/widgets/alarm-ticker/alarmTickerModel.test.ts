@@ -1,0 +1,88 @@
+import { describe, expect, it } from 'vitest';
+import { screenTheme } from '../shared/screenTheme';
+import {
+  TICKER_COMPACT_BELOW, TICKER_COMPACT_ROW_HEIGHT, TICKER_ROW_HEIGHT, badgeWidth, buildAlarmRows, freshIds, levelOf, readAlarmTickerProps, tickerLayout, timeColumnWidth,
+} from './alarmTickerModel';
+import { TEST_NOW as NOW, testAlarm } from './testAlarm';
+
+const CST = 480;
+const alarm = testAlarm;
+
+describe('readAlarmTickerProps', () => {
+  it('defaults to 20 alarms, the theme colours and 30 px/s', () => {
+    expect(readAlarmTickerProps({})).toEqual({ limit: 20, levelColours: { ...screenTheme.level }, speed: 30 });
+  });
+
+  it('takes valid props, merges colours per level and ignores bad values', () => {
+    const p = readAlarmTickerProps({ limit: 5, speed: 40, levelColours: { 3: '#f00', 2: 'url(x)', x: '#0f0' } });
+    expect(p.limit).toBe(5);
+    expect(p.speed).toBe(40);
+    expect(p.levelColours).toEqual({ ...screenTheme.level, 3: '#f00' });
+    expect(readAlarmTickerProps({ limit: 0, speed: -1, levelColours: 'red' })).toEqual(readAlarmTickerProps({}));
+  });
+});
+
+describe('buildAlarmRows', () => {
+  const props = readAlarmTickerProps({ limit: 3 });
+
+  it('lists the newest first, at most limit', () => {
+    const rows = buildAlarmRows([alarm(3), alarm(1), alarm(4), alarm(2)], props, NOW, CST);
+    expect(rows.map((r) => r.id)).toEqual([1, 2, 3]);
+  });
+
+  it('names the level of each warnLevel (0 hint, 1 minor, 2 important) with its colour', () => {
+    const rows = buildAlarmRows([alarm(1, { warnLevel: 0 }), alarm(2, { warnLevel: 1 }), alarm(3, { warnLevel: 2 })], props, NOW, CST);
+    expect(rows.map((r) => [r.level, r.colour])).toEqual([
+      ['hint', screenTheme.level[1]], ['minor', screenTheme.level[2]], ['important', screenTheme.level[3]],
+    ]);
+    expect([levelOf(-1), levelOf(7)]).toEqual(['hint', 'important']);
+  });
+
+  it('shows today with seconds, older days with the date, and where it happened', () => {
+    const [today, older, loose] = buildAlarmRows([
+      alarm(1, { raisedAt: NOW - 65_000 }),
+      alarm(2, { raisedAt: NOW - 15 * 3_600_000 }),
+      alarm(3, { raisedAt: NOW - 20 * 3_600_000, projectName: '' }),
+    ], props, NOW, CST);
+    expect(today).toMatchObject({ time: '13:58:55', where: '一号厂房 · 净化机组-1', content: 'PM2.5 超标 1' });
+    expect(older.time).toBe('03-03 23:00');
+    expect(loose.where).toBe('净化机组-3');
+  });
+});
+
+describe('tickerLayout', () => {
+  it('scrolls only when the rows overflow, one loop taking list height / speed', () => {
+    expect(tickerLayout(4, 800, 4 * TICKER_ROW_HEIGHT, 30)).toEqual({ scroll: false, durationS: 0, rowHeight: TICKER_ROW_HEIGHT });
+    expect(tickerLayout(5, 800, 4 * TICKER_ROW_HEIGHT, 20)).toEqual({ scroll: true, durationS: (5 * TICKER_ROW_HEIGHT) / 20, rowHeight: TICKER_ROW_HEIGHT });
+    expect(tickerLayout(0, 800, 100, 30).scroll).toBe(false);
+  });
+
+  it('uses two-line rows in a narrow box', () => {
+    expect(tickerLayout(4, 440, 4 * TICKER_ROW_HEIGHT, 30)).toEqual({ scroll: true, durationS: (4 * TICKER_COMPACT_ROW_HEIGHT) / 30, rowHeight: TICKER_COMPACT_ROW_HEIGHT });
+    expect(tickerLayout(3, TICKER_COMPACT_BELOW, 3 * TICKER_ROW_HEIGHT, 30).rowHeight).toBe(TICKER_ROW_HEIGHT);
+  });
+});
+
+describe('freshIds', () => {
+  it('flashes nothing on first sight, then only ids not seen before', () => {
+    expect([...freshIds(null, [1, 2])]).toEqual([]);
+    expect([...freshIds(new Set([1, 2]), [3, 1, 2])]).toEqual([3]);
+  });
+});
+
+describe('badgeWidth', () => {
+  it('fits the longest label, CJK wider per glyph than Latin', () => {
+    expect(badgeWidth(['提示', '重要'], 14)).toBe(28 + 16);
+    expect(badgeWidth(['Hint', 'Important'], 14)).toBe(Math.ceil(9 * 0.62 * 14 + 16));
+  });
+});
+
+describe('timeColumnWidth', () => {
+  it('is narrower when every alarm is of today', () => {
+    const props = readAlarmTickerProps({});
+    const today = buildAlarmRows([alarm(1)], props, NOW, CST);
+    const older = buildAlarmRows([alarm(1), alarm(2, { raisedAt: NOW - 30 * 3_600_000 })], props, NOW, CST);
+    expect(timeColumnWidth(today, 15)).toBe(Math.ceil(8 * 0.6 * 15) + 4);
+    expect(timeColumnWidth(older, 15)).toBe(Math.ceil(11 * 0.6 * 15) + 4);
+  });
+});

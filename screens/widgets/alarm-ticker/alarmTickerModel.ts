@@ -1,0 +1,107 @@
+import type { RealAlarm } from '../../../contract/alarms';
+import { WarnLevel } from '../../../contract/enums';
+import { formatEventTime } from '../shared/formatWallTime';
+import { numberProp, stringRecordProp } from '../shared/readProp';
+import { screenTheme } from '../shared/screenTheme';
+
+/** Height of a one-line ticker row in design px: every row has the same height, so the list height is count × this. */
+export const TICKER_ROW_HEIGHT = 44;
+/** Height of a two-line row (level, where and time above the content) of a narrow ticker. */
+export const TICKER_COMPACT_ROW_HEIGHT = 66;
+/** Boxes narrower than this (design px) show two-line rows: one line leaves the content no room. */
+export const TICKER_COMPACT_BELOW = 640;
+
+/** Whether a ticker `width` wide shows two-line rows. */
+export function isCompactTicker(width: number): boolean {
+  return width < TICKER_COMPACT_BELOW;
+}
+
+/**
+ * The ticker's props. Level keys are the levels as the product names them, 1 提示 (hint),
+ * 2 次要 (minor), 3 重要 (important), i.e. the alarm's `warnLevel` (contract WarnLevel 0–2) + 1,
+ * the keys of screenTheme.level.
+ */
+export interface AlarmTickerProps {
+  limit: number;
+  levelColours: Record<number, string>;
+  /** Scroll speed in design px per second. */
+  speed: number;
+}
+
+const COLOUR = /^(#[0-9a-f]{3,8}|rgba?\([\d\s.,%]+\)|[a-z]+)$/i;
+
+export type LevelKey = 'hint' | 'minor' | 'important';
+
+/** One row as drawn. */
+export interface AlarmRow {
+  id: number;
+  level: LevelKey;
+  colour: string;
+  time: string;
+  /** `project · device`, or the device alone outside a project. */
+  where: string;
+  content: string;
+}
+
+/** Reads the props defensively: a malformed prop falls back to its default. */
+export function readAlarmTickerProps(props: Record<string, unknown> | undefined): AlarmTickerProps {
+  const given = stringRecordProp(props, 'levelColours');
+  const levelColours: Record<number, string> = { ...screenTheme.level };
+  for (const [key, colour] of Object.entries(given)) if (/^\d+$/.test(key) && COLOUR.test(colour)) levelColours[Number(key)] = colour;
+  return {
+    limit: Math.floor(numberProp(props, 'limit', 20, 1, 500)),
+    levelColours,
+    speed: numberProp(props, 'speed', 30, 1, 2_000),
+  };
+}
+
+/** The level of a `warnLevel`; anything above important counts as important, below hint as hint. */
+export function levelOf(warnLevel: number): LevelKey {
+  if (warnLevel >= WarnLevel.Important) return 'important';
+  if (warnLevel === WarnLevel.Minor) return 'minor';
+  return 'hint';
+}
+
+const LEVEL_NUMBER: Record<LevelKey, number> = { hint: 1, minor: 2, important: 3 };
+
+/** Rows newest first, at most `limit`; times relative to `now` at `offsetMinutes`. */
+export function buildAlarmRows(alarms: readonly RealAlarm[], props: AlarmTickerProps, now: number, offsetMinutes: number): AlarmRow[] {
+  return [...alarms]
+    .sort((a, b) => b.raisedAt - a.raisedAt)
+    .slice(0, props.limit)
+    .map((a) => {
+      const level = levelOf(a.warnLevel);
+      return {
+        id: a.id,
+        level,
+        colour: props.levelColours[LEVEL_NUMBER[level]] ?? screenTheme.level[LEVEL_NUMBER[level]],
+        time: formatEventTime(a.raisedAt, now, offsetMinutes),
+        where: a.projectName ? `${a.projectName} · ${a.deviceName}` : a.deviceName,
+        content: a.alarmContent,
+      };
+    });
+}
+
+/** Whether the rows overflow the box (then they scroll in a loop) and how long one loop takes. */
+export function tickerLayout(count: number, width: number, height: number, speed: number): { scroll: boolean; durationS: number; rowHeight: number } {
+  const rowHeight = isCompactTicker(width) ? TICKER_COMPACT_ROW_HEIGHT : TICKER_ROW_HEIGHT;
+  const listHeight = count * rowHeight;
+  const scroll = listHeight > height;
+  return { scroll, durationS: scroll ? Math.max(1, listHeight / speed) : 0, rowHeight };
+}
+
+/** Ids in `ids` that `seen` did not hold: the alarms to flash. Nothing flashes on the first sight (`seen` null). */
+export function freshIds(seen: ReadonlySet<number> | null, ids: readonly number[]): Set<number> {
+  return new Set(seen ? ids.filter((id) => !seen.has(id)) : []);
+}
+
+/** A badge width (design px) that fits the longest level label at `fontSize`: CJK glyphs are square, Latin ones about 0.62 em. */
+export function badgeWidth(labels: readonly string[], fontSize: number, paddingX = 8): number {
+  const width = (label: string) => [...label].reduce((sum, ch) => sum + (/[\u2E80-\uFFEF]/.test(ch) ? 1 : 0.62), 0) * fontSize;
+  return Math.ceil(Math.max(0, ...labels.map(width)) + 2 * paddingX);
+}
+
+/** A time column (design px) that fits the longest time of `rows` in the numeric font, about 0.6 em a character. */
+export function timeColumnWidth(rows: readonly AlarmRow[], fontSize: number): number {
+  return Math.ceil(Math.max(8, ...rows.map((r) => r.time.length)) * 0.6 * fontSize) + 4;
+}

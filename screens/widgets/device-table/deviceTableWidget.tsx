@@ -1,0 +1,136 @@
+import { useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import styled, { keyframes } from 'styled-components';
+import type { WidgetModule, WidgetRendererProps } from '../../runtime/types';
+import { browserOffsetMinutes } from '../shared/formatWallTime';
+import { screenTheme } from '../shared/screenTheme';
+import { applyDeviceTableLive } from './applyDeviceTableLive';
+import {
+  KNOWN_COLUMNS, TABLE_HEADER_HEIGHT, TABLE_ROW_HEIGHT, buildTableRows, columnLabels, columnTemplate, pageLayout, pageRows,
+  readDeviceTableProps, type DeviceTableItem, type StateKey,
+} from './deviceTableModel';
+
+/** Room at the right of every row for the page indicator, so columns stay aligned with the header. */
+const INDICATOR_ROOM = 64;
+
+const fadeIn = keyframes`
+  from { opacity: 0; }
+  to { opacity: 1; }
+`;
+
+const Table = styled.div`
+  position: relative;
+  overflow: hidden;
+  font-family: ${screenTheme.font.family};
+`;
+
+const Line = styled.div<{ $columns: string; $room: number }>`
+  box-sizing: border-box;
+  display: grid;
+  grid-template-columns: ${({ $columns }) => $columns};
+  align-items: center;
+  column-gap: 16px;
+  padding: 0 ${({ $room }) => 14 + $room}px 0 14px;
+`;
+
+const Header = styled(Line)`
+  height: ${TABLE_HEADER_HEIGHT}px;
+  background: rgba(62, 235, 255, 0.1);
+  border-bottom: 1px solid ${screenTheme.panelBorder};
+  color: ${screenTheme.textMuted};
+  font-size: 15px;
+  font-weight: 600;
+`;
+
+const Body = styled.div`
+  animation: ${fadeIn} 0.4s ease-out;
+`;
+
+const Row = styled(Line)<{ $odd: boolean; $alarm: boolean }>`
+  height: ${TABLE_ROW_HEIGHT}px;
+  font-size: 17px;
+  color: ${screenTheme.text};
+  background: ${({ $odd, $alarm }) => ($alarm ? 'rgba(255, 91, 91, 0.16)' : $odd ? 'rgba(138, 162, 189, 0.07)' : 'transparent')};
+  box-shadow: ${({ $alarm }) => ($alarm ? `inset 3px 0 0 ${screenTheme.state.alarm}` : 'none')};
+`;
+
+const Cell = styled.span`
+  overflow: hidden;
+  text-overflow: ellipsis;
+  white-space: nowrap;
+`;
+
+const Dot = styled.i`
+  display: inline-block;
+  width: 10px;
+  height: 10px;
+  margin-right: 8px;
+  border-radius: 50%;
+  vertical-align: 1px;
+  box-shadow: 0 0 6px currentColor;
+  background: currentColor;
+`;
+
+const Indicator = styled.span`
+  position: absolute;
+  top: 0;
+  right: 14px;
+  height: ${TABLE_HEADER_HEIGHT}px;
+  line-height: ${TABLE_HEADER_HEIGHT}px;
+  font-family: ${screenTheme.font.numeric};
+  font-size: 14px;
+  color: ${screenTheme.accent};
+`;
+
+const STATE_TEXT: Record<StateKey, string> = { online: 'stateOnline', alarm: 'stateAlarm', offline: 'stateOffline' };
+const COLUMN_TEXT: Record<(typeof KNOWN_COLUMNS)[number], string> = {
+  name: 'columnName', model: 'columnModel', project: 'columnProject', state: 'columnState', lastSeen: 'columnLastSeen',
+};
+
+function DeviceTableRenderer({ widget, data, width, height }: WidgetRendererProps<DeviceTableItem[]>) {
+  const { t } = useTranslation('screens');
+  const props = useMemo(() => readDeviceTableProps(widget.props), [widget.props]);
+  const rows = useMemo(() => {
+    const now = Date.now();
+    return buildTableRows(Array.isArray(data) ? data : [], props.columns, now, browserOffsetMinutes(now));
+  }, [data, props.columns]);
+  const { rowsPerPage, pages } = pageLayout(rows.length, height);
+
+  const [page, setPage] = useState(0);
+  useEffect(() => {
+    if (pages <= 1) return undefined;
+    const timer = setInterval(() => setPage((p) => (p + 1) % pages), props.pageSeconds * 1000);
+    return () => clearInterval(timer);
+  }, [pages, props.pageSeconds]);
+
+  const shown = pageRows(rows, page, rowsPerPage);
+  const defaults = Object.fromEntries(KNOWN_COLUMNS.map((c) => [c, t(`device-table.${COLUMN_TEXT[c]}`)]));
+  const labels = columnLabels(props, defaults);
+  const columns = columnTemplate(props.columns);
+  const room = pages > 1 ? INDICATOR_ROOM : 0;
+
+  return (
+    <Table style={{ width, height }}>
+      <Header $columns={columns} $room={room}>
+        {labels.map((label, i) => <Cell key={i} title={label}>{label}</Cell>)}
+      </Header>
+      {pages > 1 && <Indicator>{`${shown.page + 1}/${pages}`}</Indicator>}
+      <Body key={shown.page}>
+        {shown.rows.map((row, r) => (
+          <Row key={row.key} $columns={columns} $room={room} $odd={r % 2 === 1} $alarm={row.alarm}>
+            {row.cells.map((cell, c) => (cell.kind === 'state'
+              ? <Cell key={c} style={{ color: cell.colour }}><Dot />{t(`device-table.${STATE_TEXT[cell.state]}`)}</Cell>
+              : <Cell key={c} title={cell.text}>{cell.text}</Cell>))}
+          </Row>
+        ))}
+      </Body>
+    </Table>
+  );
+}
+
+/** Devices with their state, paging by itself when they do not fit; kept current by `deviceState` pushes. */
+export const deviceTableWidget: WidgetModule<DeviceTableItem[]> = {
+  Renderer: DeviceTableRenderer,
+  applyLive: applyDeviceTableLive,
+  hasData: (data) => Array.isArray(data) && data.length > 0,
+};
