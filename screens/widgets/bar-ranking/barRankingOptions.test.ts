@@ -1,0 +1,125 @@
+import { describe, expect, it } from 'vitest';
+import { screenTheme } from '../shared/screenTheme';
+import {
+  barColour, barRankingHasData, barRankingOptions, LOW_COLOURS, maxBars, readBarRankingProps, readRankItems, valueLabel,
+} from './barRankingOptions';
+
+type Label = { formatter: (name: string, index: number) => string; margin: number };
+type Bar = { value: number; itemStyle: { color: { colorStops: { color: string }[] } } };
+type Option = {
+  grid: { left: number; right: number };
+  xAxis: { type: string; data?: string[]; axisLabel?: Label; max?: unknown; inverse?: boolean };
+  yAxis: { type: string; data?: string[]; axisLabel?: Label; max?: unknown; inverse?: boolean };
+  series: { data: Bar[]; label: { formatter: (p: { dataIndex: number }) => string; position: string }; showBackground: boolean }[];
+};
+const build = (data: unknown, props: Record<string, unknown> = {}, w = 402, h = 230) =>
+  barRankingOptions(data, readBarRankingProps(props), w, h) as unknown as Option;
+const labelsOf = (o: Option) => o.series[0].data.map((_, i) => o.series[0].label.formatter({ dataIndex: i }));
+const colourOf = (b: Bar) => b.itemStyle.color.colorStops[1].color;
+
+const ENERGY = [
+  { name: '上海浦东国际机场 T2 航站楼', value: 12345.67 },
+  { name: '苏州工业园', value: 980 },
+  { name: '杭州', value: null },
+];
+
+describe('readBarRankingProps', () => {
+  it('defaults to horizontal, auto decimals, no fixed max, no lowIsBad', () => {
+    expect(readBarRankingProps({})).toEqual({ unit: undefined, horizontal: true, decimals: undefined, max: undefined, lowIsBad: undefined });
+  });
+  it('reads valid props and drops bad ones', () => {
+    expect(readBarRankingProps({ unit: '%', horizontal: false, decimals: 1, max: 100, lowIsBad: { red: 10, amber: 30 } }))
+      .toEqual({ unit: '%', horizontal: false, decimals: 1, max: 100, lowIsBad: { red: 10, amber: 30 } });
+    expect(readBarRankingProps({ horizontal: 'no', decimals: -1, max: 0, lowIsBad: { red: 'x', amber: 30 } }))
+      .toEqual({ unit: undefined, horizontal: true, decimals: undefined, max: undefined, lowIsBad: undefined });
+    expect(readBarRankingProps({ lowIsBad: { red: 30, amber: 10 } }).lowIsBad).toEqual({ red: 30, amber: 30 });
+  });
+});
+
+describe('readRankItems', () => {
+  it('reads names and numeric values, null for anything else', () => {
+    expect(readRankItems([{ name: 'a', value: 1 }, { name: 2, value: '3.5' }, { name: null, value: 'x' }, 7, null]))
+      .toEqual([{ name: 'a', value: 1 }, { name: '2', value: 3.5 }, { name: '', value: null }]);
+    expect(readRankItems({ list: [] })).toEqual([]);
+  });
+  it('has data only for a non-empty list', () => {
+    expect(barRankingHasData([{ name: 'a', value: null }])).toBe(true);
+    expect(barRankingHasData([])).toBe(false);
+    expect(barRankingHasData(undefined)).toBe(false);
+  });
+});
+
+describe('colours and labels', () => {
+  it('uses the accent without lowIsBad', () => {
+    expect(barColour(5, readBarRankingProps({}))).toBe(screenTheme.accent);
+  });
+  it('colours low values red, then amber, then green', () => {
+    const p = readBarRankingProps({ lowIsBad: { red: 10, amber: 30 } });
+    expect([0, 9.9, 10, 29, 30, 100].map((v) => barColour(v, p)))
+      .toEqual([LOW_COLOURS.red, LOW_COLOURS.red, LOW_COLOURS.amber, LOW_COLOURS.amber, LOW_COLOURS.green, LOW_COLOURS.green]);
+    expect(barColour(null, p)).toBe(screenTheme.accent);
+  });
+  it('formats value labels with separators and the unit', () => {
+    expect(valueLabel(12345.67, 1, 'kWh')).toBe('12,345.7 kWh');
+    expect(valueLabel(80, 0, '%')).toBe('80%');
+    expect(valueLabel(3, 0, undefined)).toBe('3');
+    expect(valueLabel(null, 0, 'kWh')).toBe('--');
+  });
+});
+
+describe('barRankingOptions (horizontal)', () => {
+  const o = build(ENERGY, { unit: 'kWh' });
+  it('ranks top-down with rank badges, the top three highlighted', () => {
+    expect(o.yAxis.type).toBe('category');
+    expect(o.yAxis.inverse).toBe(true);
+    const f = o.yAxis.axisLabel!.formatter;
+    expect(f('苏州工业园', 1)).toBe('{rankTop|2}{name|苏州工业园}');
+    expect(f('x', 3)).toBe('{rank|4}{name|x}');
+  });
+  it('cuts long names with an ellipsis to the label column', () => {
+    const names = o.yAxis.data!;
+    expect(names[0].endsWith('…')).toBe(true);
+    expect(names[0].startsWith('上海浦东')).toBe(true);
+    expect(names[1]).toBe('苏州工业园');
+  });
+  it('labels values at the bar end with auto decimals and the unit, "--" for null', () => {
+    expect(labelsOf(o)).toEqual(['12,345.7 kWh', '980.0 kWh', '--']);
+    expect(o.series[0].label.position).toBe('right');
+    expect(o.series[0].data.map((b) => b.value)).toEqual([12345.67, 980, 0]);
+    expect(o.series[0].showBackground).toBe(true);
+  });
+  it('reserves room right of the bars for the widest label', () => {
+    expect(o.grid.right).toBeGreaterThanOrEqual(12 * 14 * 0.62);
+    expect(o.grid.left + o.grid.right).toBeLessThan(402);
+  });
+  it('honours a fixed max and decimals', () => {
+    const p = build([{ name: 'F1', value: 8 }, { name: 'F2', value: 55 }], { unit: '%', max: 100, decimals: 0, lowIsBad: { red: 10, amber: 30 } });
+    expect(p.xAxis.max).toBe(100);
+    expect(labelsOf(p)).toEqual(['8%', '55%']);
+    expect(p.series[0].data.map(colourOf)).toEqual([LOW_COLOURS.red, LOW_COLOURS.green]);
+  });
+  it('shows only as many bars as fit readably', () => {
+    const many = Array.from({ length: 30 }, (_, i) => ({ name: `P${i}`, value: 30 - i }));
+    const limit = maxBars(readBarRankingProps({}), 402, 230);
+    expect(limit).toBeGreaterThanOrEqual(8);
+    expect(build(many).series[0].data).toHaveLength(limit);
+  });
+  it('copes with an empty list', () => {
+    expect(build([]).series[0].data).toEqual([]);
+  });
+});
+
+describe('barRankingOptions (vertical)', () => {
+  it('puts names under the bars, rank above the name, values on top', () => {
+    const o = build(ENERGY, { horizontal: false });
+    expect(o.xAxis.type).toBe('category');
+    expect(o.xAxis.axisLabel!.formatter('杭州', 2)).toBe('{rankTop|3}\n{name|杭州}');
+    expect(o.series[0].label.position).toBe('top');
+  });
+  it('leaves the unit out of value labels wider than their column', () => {
+    const wide = build([{ name: 'a', value: 12345.6 }, { name: 'b', value: 9876.5 }], { horizontal: false, unit: 'kWh' }, 160, 230);
+    expect(labelsOf(wide)).toEqual(['12,345.6', '9,876.5']);
+    const roomy = build([{ name: 'a', value: 12 }, { name: 'b', value: 9 }], { horizontal: false, unit: 'kWh' }, 402, 230);
+    expect(labelsOf(roomy)).toEqual(['12 kWh', '9 kWh']);
+  });
+});

@@ -1,0 +1,163 @@
+import type { EChartsCoreOption } from 'echarts/core';
+import { formatNumber, NO_VALUE, toFiniteNumber } from '../shared/formatNumber';
+import { booleanProp, numberProp, stringProp } from '../shared/readProp';
+import { screenTheme } from '../shared/screenTheme';
+import { ellipsize, estimateNumericWidth } from '../shared/textMetrics';
+
+/** The ranking's props, read defensively from the stored template. */
+export interface BarRankingProps {
+  unit: string | undefined;
+  horizontal: boolean;
+  /** Places of the value labels; undefined: 0 when every value is whole, else 1. */
+  decimals: number | undefined;
+  /** A fixed axis maximum (100 for percent); undefined: the largest value. */
+  max: number | undefined;
+  /** Values below `red` are red, below `amber` amber, the rest green (e.g. filter life left). */
+  lowIsBad: { red: number; amber: number } | undefined;
+}
+
+export function readBarRankingProps(props: Record<string, unknown> | undefined): BarRankingProps {
+  const decimals = numberProp(props, 'decimals', undefined, 0, 6);
+  const low = props?.lowIsBad;
+  const red = low && typeof low === 'object' ? numberProp(low as Record<string, unknown>, 'red', undefined) : undefined;
+  const amber = low && typeof low === 'object' ? numberProp(low as Record<string, unknown>, 'amber', undefined) : undefined;
+  return {
+    unit: stringProp(props, 'unit', undefined),
+    horizontal: booleanProp(props, 'horizontal', true),
+    decimals: decimals === undefined ? undefined : Math.floor(decimals),
+    max: numberProp(props, 'max', undefined, Number.MIN_VALUE),
+    lowIsBad: red !== undefined && amber !== undefined ? { red, amber: Math.max(red, amber) } : undefined,
+  };
+}
+
+/** One ranked item as the widget reads it. */
+export interface RankItem {
+  name: string;
+  value: number | null;
+}
+
+/** The items of the bound data: `[{name, value}]`; other entries are skipped, bad values read as null. */
+export function readRankItems(data: unknown): RankItem[] {
+  if (!Array.isArray(data)) return [];
+  return data.filter((d): d is Record<string, unknown> => d !== null && typeof d === 'object').map((d) => ({
+    name: d.name === null || d.name === undefined ? '' : String(d.name).trim(),
+    value: toFiniteNumber(d.value),
+  }));
+}
+
+/** The ranking shows something only for a non-empty list. */
+export function barRankingHasData(data: unknown): boolean {
+  return readRankItems(data).length > 0;
+}
+
+export const LOW_COLOURS = { red: screenTheme.state.alarm, amber: '#ffb020', green: screenTheme.state.normal } as const;
+
+/** The bar colour of a value: the accent, or red/amber/green with `lowIsBad`. */
+export function barColour(value: number | null, props: BarRankingProps): string {
+  if (!props.lowIsBad || value === null) return screenTheme.accent;
+  if (value < props.lowIsBad.red) return LOW_COLOURS.red;
+  if (value < props.lowIsBad.amber) return LOW_COLOURS.amber;
+  return LOW_COLOURS.green;
+}
+
+/** A bar's value label: the number with its unit, "--" without a value. */
+export function valueLabel(value: number | null, decimals: number, unit: string | undefined): string {
+  if (value === null) return NO_VALUE;
+  if (!unit) return formatNumber(value, decimals);
+  return `${formatNumber(value, decimals)}${unit === '%' || unit === '‰' ? '' : ' '}${unit}`;
+}
+
+const LABEL_FONT = 14;
+const NAME_FONT = 14;
+const RANK_WIDTH = 22;
+
+/** How many bars fit the box with readable labels: the rest of the list is left out. */
+export function maxBars(props: BarRankingProps, width: number, height: number): number {
+  return Math.max(1, Math.floor(props.horizontal ? height / 24 : width / 52));
+}
+
+function gradient(colour: string, horizontal: boolean) {
+  return {
+    type: 'linear', x: 0, y: horizontal ? 0 : 1, x2: horizontal ? 1 : 0, y2: 0,
+    colorStops: [{ offset: 0, color: `${colour}33` }, { offset: 1, color: colour }],
+  };
+}
+
+/** The ranking's ECharts options for a content box of `width` × `height`; names cut with "…" to their room. */
+export function barRankingOptions(data: unknown, props: BarRankingProps, width: number, height: number): EChartsCoreOption {
+  const items = readRankItems(data).slice(0, maxBars(props, width, height));
+  const values = items.map((i) => i.value).filter((v): v is number => v !== null);
+  const decimals = props.decimals ?? (values.every(Number.isInteger) ? 0 : 1);
+  const n = Math.max(1, items.length);
+  const h = props.horizontal;
+  const slot = h ? (height - 8) / n : (width - 16) / n;
+  const widest = (unit: string | undefined) => Math.max(0, ...items.map((i) => estimateNumericWidth(valueLabel(i.value, decimals, unit), LABEL_FONT)));
+  // Above narrow columns the unit is left out of the labels rather than overlap the neighbours.
+  const unit = !h && widest(props.unit) > slot - 4 ? undefined : props.unit;
+  const labels = items.map((i) => valueLabel(i.value, decimals, unit));
+  const labelWidth = widest(unit);
+  const barWidth = Math.round(Math.max(6, Math.min(h ? 14 : 22, slot * 0.42)));
+  const nameRoom = h ? Math.min(Math.round(width * 0.34), 160) : Math.max(0, slot - 6);
+  const names = items.map((i) => ellipsize(i.name || NO_VALUE, h ? nameRoom - RANK_WIDTH - 8 : nameRoom, NAME_FONT));
+  const top3 = (i: number) => i < 3;
+  const rich = {
+    rankTop: { width: RANK_WIDTH, height: 18, align: 'center', borderRadius: 3, backgroundColor: screenTheme.accent, color: '#04213a', fontSize: 13, fontWeight: 700, fontFamily: screenTheme.font.numeric },
+    rank: { width: RANK_WIDTH, height: 18, align: 'center', borderRadius: 3, backgroundColor: 'rgba(62, 235, 255, 0.16)', color: screenTheme.accent, fontSize: 13, fontFamily: screenTheme.font.numeric },
+    name: { color: screenTheme.text, fontSize: NAME_FONT, padding: h ? [0, 0, 0, 8] : [4, 0, 0, 0] },
+  };
+  const category = {
+    type: 'category',
+    data: names,
+    inverse: h,
+    axisLine: { show: !h, lineStyle: { color: screenTheme.axisLine } },
+    axisTick: { show: false },
+    axisLabel: {
+      interval: 0,
+      align: h ? 'left' : 'center',
+      margin: h ? nameRoom : 8,
+      rich,
+      formatter: (name: string, index: number) => `{${top3(index) ? 'rankTop' : 'rank'}|${index + 1}}${h ? '' : '\n'}{name|${name}}`,
+    },
+  };
+  const valueAxis = {
+    type: 'value',
+    min: Math.min(0, ...values),
+    max: props.max ?? ((extent: { max: number }) => (extent.max > 0 ? extent.max : 1)),
+    show: false,
+    splitLine: { show: false },
+  };
+  const colours = items.map((i) => barColour(i.value, props));
+  return {
+    animationDuration: 600,
+    grid: h
+      ? { left: nameRoom, right: Math.ceil(labelWidth + 12), top: 4, bottom: 4 }
+      : { left: 8, right: 8, top: 26, bottom: 46 },
+    xAxis: h ? valueAxis : category,
+    yAxis: h ? category : valueAxis,
+    series: [{
+      type: 'bar',
+      silent: true,
+      barWidth,
+      showBackground: true,
+      backgroundStyle: { color: 'rgba(138, 162, 189, 0.1)', borderRadius: barWidth / 2 },
+      data: items.map((item, i) => ({
+        value: item.value ?? 0,
+        itemStyle: {
+          color: gradient(colours[i], h),
+          borderRadius: h ? [0, barWidth / 2, barWidth / 2, 0] : [barWidth / 2, barWidth / 2, 0, 0],
+          shadowBlur: 6,
+          shadowColor: `${colours[i]}66`,
+        },
+      })),
+      label: {
+        show: true,
+        position: h ? 'right' : 'top',
+        distance: 6,
+        color: screenTheme.textStrong,
+        fontSize: LABEL_FONT,
+        fontFamily: screenTheme.font.numeric,
+        formatter: (p: { dataIndex: number }) => labels[p.dataIndex] ?? '',
+      },
+    }],
+  };
+}

@@ -1,0 +1,139 @@
+import { PieChart } from 'echarts/charts';
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import styled from 'styled-components';
+import type { WidgetModule, WidgetRendererProps } from '../../runtime/types';
+import { echarts } from '../shared/echartsCore';
+import { screenTheme } from '../shared/screenTheme';
+import { useEChart } from '../shared/useEChart';
+import { LEGEND, pieApplyLive, pieHasData, pieView, readPieProps } from './pieOptions';
+
+echarts.use([PieChart]);
+
+type Counts = Record<string, unknown>;
+
+const Root = styled.div`
+  position: relative;
+  width: 100%;
+  height: 100%;
+  overflow: hidden;
+`;
+
+const Chart = styled.div`
+  position: absolute;
+  inset: 0;
+`;
+
+const Centre = styled.div`
+  position: absolute;
+  display: flex;
+  flex-direction: column;
+  align-items: center;
+  justify-content: center;
+  pointer-events: none;
+  transform: translate(-50%, -50%);
+`;
+
+const TotalNumber = styled.span`
+  font-family: ${screenTheme.font.numeric};
+  font-weight: 700;
+  line-height: 1.05;
+  color: ${screenTheme.textStrong};
+  text-shadow: 0 0 12px rgba(62, 235, 255, 0.55);
+`;
+
+const TotalLabel = styled.span`
+  margin-top: 2px;
+  font-size: 14px;
+  letter-spacing: 2px;
+  color: ${screenTheme.textMuted};
+`;
+
+const Legend = styled.ul`
+  position: absolute;
+  top: 0;
+  bottom: 0;
+  margin: 0;
+  padding: 0;
+  list-style: none;
+  display: flex;
+  flex-direction: column;
+  justify-content: center;
+`;
+
+const Row = styled.li<{ $percent: boolean }>`
+  display: grid;
+  grid-template-columns: ${LEGEND.marker}px minmax(0, 1fr) auto ${(p) => (p.$percent ? `${LEGEND.percent}px` : '')};
+  column-gap: ${LEGEND.gap}px;
+  align-items: center;
+  font-size: ${LEGEND.labelFont}px;
+  & > i {
+    width: ${LEGEND.marker}px;
+    height: ${LEGEND.marker}px;
+    border-radius: 2px;
+    transform: rotate(45deg);
+  }
+  & > span:nth-of-type(1) {
+    color: ${screenTheme.text};
+    white-space: nowrap;
+    overflow: hidden;
+    text-overflow: ellipsis;
+  }
+  & > b {
+    font-family: ${screenTheme.font.numeric};
+    font-size: ${LEGEND.countFont}px;
+    font-variant-numeric: tabular-nums;
+    text-align: right;
+  }
+  & > span:nth-of-type(2) {
+    font-family: ${screenTheme.font.numeric};
+    font-size: 14px;
+    text-align: right;
+    color: ${screenTheme.textMuted};
+  }
+`;
+
+function PieRenderer({ widget, data, scale, width, height }: WidgetRendererProps<Counts>) {
+  const { t } = useTranslation('screens');
+  const props = readPieProps(widget.props);
+  const propsKey = JSON.stringify(props);
+  // Keyed by value: props are a fresh object on every render.
+  const view = useMemo(() => pieView(data, props, width, height), [data, propsKey, width, height]);
+  const { ref } = useEChart<HTMLDivElement>(view.option, scale, { notMerge: true });
+  const { legend } = view;
+  return (
+    <Root>
+      <Chart ref={ref} />
+      {view.ring && (
+        <Centre style={{ left: view.centre.x, top: view.centre.y, width: view.centre.inner }}>
+          <TotalNumber style={{ fontSize: view.totalFontSize }}>{view.totalText}</TotalNumber>
+          <TotalLabel>{t('pie.total')}</TotalLabel>
+        </Centre>
+      )}
+      <Legend style={{ left: legend.left, width: legend.width }}>
+        {!view.ring && (
+          <Row $percent={legend.showPercent} style={{ height: legend.rowHeight }}>
+            <i />
+            <span>{t('pie.total')}</span>
+            <b style={{ color: screenTheme.textStrong }}>{view.totalText}</b>
+          </Row>
+        )}
+        {legend.rows.map((row) => (
+          <Row key={row.key} $percent={legend.showPercent} style={{ height: legend.rowHeight }}>
+            <i style={{ background: row.colour, boxShadow: `0 0 6px ${row.colour}` }} />
+            <span title={row.label}>{row.label}</span>
+            <b style={{ color: row.colour }}>{row.countText}</b>
+            {legend.showPercent && <span>{row.percentText}</span>}
+          </Row>
+        ))}
+      </Legend>
+    </Root>
+  );
+}
+
+/** Counts as a ring (the device states): total in the centre, a legend with count and share on the right. */
+export const pieWidget: WidgetModule<Counts> = {
+  Renderer: PieRenderer,
+  hasData: pieHasData,
+  applyLive: (data, live) => pieApplyLive(data, live),
+};
