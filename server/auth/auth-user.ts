@@ -8,6 +8,8 @@ export interface AuthUser {
   orgId: number;
   orgType: number;
   isSuper: boolean;
+  /** The shared guest account of 游客访问: it may look, never change anything. */
+  isGuest: boolean;
   rights: Set<string>;
   /** Data visibility (SPEC §6 right types): everything, or the organisations and projects listed. */
   scope: DataScope;

@@ -17,3 +17,5 @@ export const conflict = (message: string) => new ApiError(409, message);
 /** Texts of the session errors (SPEC §8 for the timeout toast). */
 export const NOT_SIGNED_IN = '未登录或令牌无效';
 export const SESSION_TIMEOUT = '登录超时，请重新登录！';
+/** What a guest (游客访问) hears when it tries to change something. */
+export const GUEST_READ_ONLY = '游客只能查看，不能修改';

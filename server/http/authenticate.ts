@@ -34,7 +34,7 @@ export async function authenticateToken(db: Kysely<DB>, token: string | null): P
   const user = await db
     .selectFrom('t_user as u')
     .innerJoin('t_org as o', 'o.id', 'u.org_id')
-    .select(['u.id', 'u.username', 'u.org_id', 'u.is_super', 'u.disabled', 'o.org_type', 'o.disabled as org_disabled'])
+    .select(['u.id', 'u.username', 'u.org_id', 'u.is_super', 'u.is_guest', 'u.disabled', 'o.org_type', 'o.disabled as org_disabled'])
     .where('u.id', '=', session.userId)
     .executeTakeFirst();
   if (!user || user.disabled || user.org_disabled) throw new ApiError(200, SESSION_TIMEOUT, true);
@@ -49,6 +49,7 @@ export async function authenticateToken(db: Kysely<DB>, token: string | null): P
     orgId: user.org_id,
     orgType: user.org_type,
     isSuper,
+    isGuest: user.is_guest === 1,
     rights: new Set(rights),
     scope,
     sessionId: session.sessionId,

@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 import { z, type ZodType } from 'zod';
 import type { AuthUser } from '../auth/auth-user';
 import type { DB } from '../db/schema';
-import { ApiError, forbidden } from './api-error';
+import { ApiError, forbidden, GUEST_READ_ONLY } from './api-error';
 import { authenticate } from './authenticate';
 
 /**
@@ -83,7 +83,8 @@ function parse<S>(schema: S | undefined, value: unknown, where: string): unknown
 /**
  * Declares one endpoint: access check, then zod validation of params, query and body, then the
  * handler; its result is sent as `{success: true, data}`. Errors become envelopes in the app's
- * error handler. This is the only way routes are added, so no endpoint forgets its right.
+ * error handler. This is the only way routes are added, so no endpoint forgets its right, and a
+ * guest (游客访问) is refused every signed-in call but GET: a POST that only reads is refused too.
  */
 export function endpoint<
   A extends Access,
@@ -103,6 +104,8 @@ export function endpoint<
         if (spec.access !== 'signed-in' && !user.rights.has(spec.access)) {
           throw forbidden(`没有权限：${spec.access}`);
         }
+        // The guest account is shared by everyone who clicks 游客访问: only reads are let through.
+        if (user.isGuest && spec.method !== 'GET') throw forbidden(GUEST_READ_ONLY);
       }
       const params = parse(spec.params, req.params, 'params');
       const query = parse(spec.query, req.query, 'query');

@@ -3,6 +3,7 @@ import { OrgType } from '../../contract/enums';
 import { ALL_RIGHTS } from '../../contract/rights';
 import { hashPassword } from '../auth/passwords';
 import type { DB } from '../db/schema';
+import { enableGuest } from '../routes/user-manage/guest-repository';
 import { OPERATOR_LACKS } from './rights-catalogue';
 
 /** The demo accounts written in README.md. */
@@ -27,6 +28,8 @@ export interface DemoUsers {
   admin: number;
   operator: number;
   staff: number[];
+  /** The guest account of 游客访问: guest mode is on in the demo, seeing every organisation. */
+  guest: number;
 }
 
 export async function seedOrgs(trx: Transaction<DB>, regionIds: number[], industryIds: number[], now: number): Promise<DemoOrgs> {
@@ -75,5 +78,7 @@ export async function seedUsers(trx: Transaction<DB>, orgs: DemoOrgs, now: numbe
     await user('zhang.wei', staffPassword, '张伟', orgs.owners[2], ownerRole),
     await user('li.na', staffPassword, '李娜', orgs.repairer, repairRole),
   ];
-  return { superadmin, admin, operator, staff };
+  // Outside the demo guest mode stays off (reference data); a demo wall may be opened by anyone.
+  const guest = await enableGuest(trx, orgs.hq, now);
+  return { superadmin, admin, operator, staff, guest };
 }

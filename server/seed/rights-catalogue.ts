@@ -50,3 +50,10 @@ export const OPERATOR_LACKS: RightCode[] = [
   Right.RolePreview, Right.RoleEdit, Right.RightPreview, Right.RightEdit, Right.UserPreview, Right.UserEdit,
   Right.BaseDataPreview, Right.BaseDataEdit, Right.SysLogPreview, Right.Backup, Right.Ingest,
 ];
+
+/**
+ * The guest account's role (游客访问): looking only. The big screen (/monitor) and the statistics
+ * need no right beyond being signed in; these add the device and project views and the real-time
+ * alarm list, and nothing that edits, administers, purchases or reads personal data.
+ */
+export const GUEST_RIGHTS: RightCode[] = [Right.ProjectPreview, Right.DevicePreview, Right.RealAlarmPreview];

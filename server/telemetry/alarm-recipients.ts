@@ -9,7 +9,8 @@ const CACHE_MS = 60_000;
  * The users who can see a project (SPEC §6 data scope, as auth-user.ts's loadScope reads it):
  * VAll roles and the super administrator, everyone of the project's organisation, VOrg roles of
  * its ancestor organisations, VSpec roles listing the project, VRegion and VIndustry roles of the
- * same region or industry, and the project's members. Cached a minute per project. Reads go
+ * same region or industry, and the project's members; never the guest account (游客访问 is shared:
+ * its messages would be no one's). Cached a minute per project. Reads go
  * through the caller's executor (the batch's transaction: SQLite has one connection).
  */
 export class AlarmRecipients {
@@ -30,7 +31,7 @@ export class AlarmRecipients {
     const rows = await db.selectFrom('t_user as u')
       .leftJoin('t_user_role as ur', 'ur.user_id', 'u.id').leftJoin('t_role as r', 'r.id', 'ur.role_id')
       .select('u.id').distinct()
-      .where('u.disabled', '=', 0)
+      .where('u.disabled', '=', 0).where('u.is_guest', '=', 0)
       .where((eb) => eb.or([eb('u.is_super', '=', 1), eb('r.data_scope', '=', 'VAll')]))
       .orderBy('u.id').limit(MAX_RECIPIENTS).execute();
     return rows.map((r) => r.id);
@@ -46,7 +47,7 @@ export class AlarmRecipients {
       .leftJoin('t_role as r', 'r.id', 'ur.role_id')
       .innerJoin('t_org as o', 'o.id', 'u.org_id')
       .select('u.id').distinct()
-      .where('u.disabled', '=', 0)
+      .where('u.disabled', '=', 0).where('u.is_guest', '=', 0)
       .where((eb) => eb.or([
         eb('u.is_super', '=', 1),
         eb('r.data_scope', '=', 'VAll'),

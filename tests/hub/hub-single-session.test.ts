@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HubNoticeType } from '../../contract/hub';
-import { hashPassword } from '../../server/auth/passwords';
 import { hashToken } from '../../server/auth/tokens';
-import { SINGLE_SESSION_GRACE_MS } from '../../server/routes/user/user-routes';
+import { SINGLE_SESSION_GRACE_MS } from '../../server/routes/user/sign-in';
 import { ApiClient, loginAs, startTestServer, type TestServer } from '../server/harness';
 import { hubClient, Notices, sleep } from './hub-client';
 
@@ -61,15 +60,17 @@ describe('single session: a new login of the same account logs the old one out',
   });
 
   it('never logs a guest account out: guests share it by design', async () => {
-    const db = server.database.db;
-    const hq = await db.selectFrom('t_org').select('id').where('code', '=', 'NV-HQ').executeTakeFirstOrThrow();
-    await db.insertInto('t_user').values({
-      username: 'guest', nick_name: '访客', password_hash: await hashPassword('Guest@2026'), org_id: hq.id, is_guest: 1, created_at: Date.now(),
-    }).execute();
-    const one = await new ApiClient(server.url).login('guest', 'Guest@2026');
-    const two = await new ApiClient(server.url).login('guest', 'Guest@2026');
-    expect(await revokedAt(server, one.token!)).toBeNull();
-    expect(await revokedAt(server, two.token!)).toBeNull();
+    // Guest mode is on in the demo: every 游客访问 signs in to the same account.
+    const guest = async () => {
+      const r = await new ApiClient(server.url).post('/api/user-manage/guest', { tokenExpired: 30 });
+      expect(r.body.success).toBe(true);
+      return r.body.data as { token: string; userId: number };
+    };
+    const one = await guest();
+    const two = await guest();
+    expect(two.userId).toBe(one.userId);
+    expect(await revokedAt(server, one.token)).toBeNull();
+    expect(await revokedAt(server, two.token)).toBeNull();
   });
 });
 

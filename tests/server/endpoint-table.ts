@@ -130,6 +130,11 @@ export const ENDPOINTS: EndpointCase[] = [
   { method: 'GET', route: '/api/user-manage', access: Right.UserPreview, call: () => ({ url: '/api/user-manage?Page=1&Size=20' }) },
   { method: 'POST', route: '/api/user-manage/unlock', access: Right.UserEdit,
     call: (ctx) => ({ url: '/api/user-manage/unlock', body: { id: ctx.ids.operator } }) },
+  { method: 'GET', route: '/api/user-manage/is-guest-enable', access: 'public', call: () => ({ url: '/api/user-manage/is-guest-enable' }) },
+  // Guest mode is on in the demo: enabling it again leaves it as it was (the account re-granted as seeded).
+  { method: 'POST', route: '/api/user-manage/enable-guest', access: Right.UserEdit,
+    call: () => ({ url: '/api/user-manage/enable-guest', body: { enabled: true } }) },
+  { method: 'POST', route: '/api/user-manage/guest', access: 'public', call: () => ({ url: '/api/user-manage/guest', body: { tokenExpired: 30 } }) },
   { method: 'GET', route: '/api/sys/info', access: 'public', call: () => ({ url: '/api/sys/info' }) },
   { method: 'GET', route: '/api/menu/all', access: 'signed-in', call: () => ({ url: '/api/menu/all?type=app' }) },
   names('t_project'),

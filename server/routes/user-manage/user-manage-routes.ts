@@ -8,8 +8,10 @@ import { notFound } from '../../http/api-error';
 import { endpoint } from '../../http/endpoint';
 import { auditLog } from '../../logs/audit-log';
 import { visibleOrgFilter } from '../scope-filters';
+import { registerGuestRoutes } from './guest-routes';
 
-export function registerUserManageRoutes(app: FastifyInstance, { db }: AppDeps): void {
+export function registerUserManageRoutes(app: FastifyInstance, deps: AppDeps): void {
+  const { db } = deps;
   endpoint(app, db, {
     method: 'GET', url: '/user-manage', access: Right.UserPreview, query: UserListQuery, response: UserPage,
     async handler({ user, query }) {
@@ -45,6 +47,8 @@ export function registerUserManageRoutes(app: FastifyInstance, { db }: AppDeps):
       return true as const;
     },
   });
+
+  registerGuestRoutes(app, deps);
 
   async function findVisibleUser(user: AuthUser, id: number) {
     const row = await db.selectFrom('t_user as u').select(['u.id', 'u.username'])

@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { HubNoticeType } from '../../../contract/hub';
 import {
   ChangePasswordBody, CUSTOM_SET_MAX_BYTES, CustomSet, CustomSetBody, LoginBody, LoginQuery, LoginTestQuery,
   RefreshTokenBody, TokenResult, UpdateProfileBody, UserInfo,
@@ -12,18 +11,15 @@ import type { AppDeps } from '../../deps';
 import { ApiError, badRequest, NOT_SIGNED_IN, notFound, SESSION_TIMEOUT } from '../../http/api-error';
 import { endpoint } from '../../http/endpoint';
 import { auditLog } from '../../logs/audit-log';
-import { clearFailedLogins, findUserForLogin, loadUserInfo, recordFailedLogin } from './user-repository';
+import { signIn } from './sign-in';
+import { findUserForLogin, loadUserInfo, recordFailedLogin } from './user-repository';
 
 const WRONG_CREDENTIALS = '用户名或密码错误';
 /** Checked when the user is unknown, so a wrong name costs as long as a wrong password. */
 const DUMMY_HASH = 'scrypt$AAAAAAAAAAAAAAAAAAAAAA==$AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA=';
-/**
- * With single-session on, a new login ends the account's other sessions this long after it, so the
- * page logged in elsewhere can show its 下线提示 for the 5 s of SPEC §4 before it lets go.
- */
-export const SINGLE_SESSION_GRACE_MS = 10_000;
 
-export function registerUserRoutes(app: FastifyInstance, { db, config, hub }: AppDeps): void {
+export function registerUserRoutes(app: FastifyInstance, deps: AppDeps): void {
+  const { db, config } = deps;
   endpoint(app, db, {
     method: 'POST', url: '/user/login', access: 'public', query: LoginQuery, body: LoginBody, response: TokenResult,
     rateLimit: config.loginRateLimit,
@@ -45,20 +41,7 @@ export function registerUserRoutes(app: FastifyInstance, { db, config, hub }: Ap
         throw badRequest(locked ? `密码错误次数过多，账号已锁定${config.lockMinutes}分钟` : WRONG_CREDENTIALS);
       }
       if (user.disabled || user.org_disabled) throw badRequest('账号已停用，请联系管理员');
-      if (query.appId !== undefined) {
-        const appRow = await db.selectFrom('t_application').select(['can_login']).where('id', '=', query.appId).executeTakeFirst();
-        if (!appRow) throw badRequest('应用不存在');
-        if (!appRow.can_login) throw badRequest('该应用不允许登录');
-      }
-      await clearFailedLogins(db, user.id);
-      const issued = await issueSession(db, user.id, body.tokenExpired, query.appId ?? null, now);
-      // Guest accounts are shared by design: one guest never logs another out.
-      if (config.singleSession && !user.is_guest) {
-        await revokeUserSessions(db, user.id, issued.sessionId, now + SINGLE_SESSION_GRACE_MS);
-        void hub.publishToUser(user.id, { type: HubNoticeType.Logout, data: { reason: 'loginElsewhere' } }, { exceptSessionId: issued.sessionId });
-      }
-      await auditLog(db, { userId: user.id, username: user.username, action: 'login', detail: 'ok', ip: req.ip });
-      return { token: issued.token, expiresAt: issued.expiresAt, userId: user.id, username: user.username };
+      return signIn(deps, user, { tokenExpired: body.tokenExpired, appId: query.appId ?? null, ip: req.ip, detail: 'ok' });
     },
   });
 

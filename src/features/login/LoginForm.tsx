@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
 import { ApiRequestError } from '../../shared/http';
@@ -21,8 +21,8 @@ interface FieldErrors {
   password?: 'login.passwordRequired';
 }
 
-/** User name + password form; calls `onSuccess` with the new token. */
-export function LoginForm({ onSuccess }: { onSuccess: (token: string) => void }) {
+/** User name + password form; calls `onSuccess` with the new token. `footer` goes under the form, in the card. */
+export function LoginForm({ onSuccess, footer }: { onSuccess: (token: string) => void; footer?: ReactNode }) {
   const { t } = useTranslation();
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
@@ -105,6 +105,7 @@ export function LoginForm({ onSuccess }: { onSuccess: (token: string) => void })
           {submitting ? t('login.submitting') : t('login.submit')}
         </SubmitButton>
       </form>
+      {footer}
     </Card>
   );
 }

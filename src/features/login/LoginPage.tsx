@@ -8,6 +8,7 @@ import { useSysInfo } from '../../shared/sysInfo';
 import { BrandMark } from '../../shared/ui/BrandMark';
 import { CopyrightFooter } from '../../shared/ui/CopyrightFooter';
 import { PreferenceBar } from '../../shared/ui/PreferenceBar';
+import { GuestAccess } from './GuestAccess';
 import { LoginForm } from './LoginForm';
 import { LoginHero } from './LoginHero';
 
@@ -69,11 +70,15 @@ const Main = styled.main`
   }
 `;
 
-/** /passport/login and /login: sign in, then go to the `redirect` query or the root. */
+/**
+ * /passport/login and /login: sign in, then go to the `redirect` query or the root. With guest mode
+ * on (sys info), 游客访问 signs in as the guest and goes to the `redirect` query or the big screen.
+ */
 export function LoginPage() {
   const { t } = useTranslation();
   const [, navigate] = useLocation();
-  const redirect = safeRedirect(new URLSearchParams(useSearch()).get('redirect'));
+  const requested = new URLSearchParams(useSearch()).get('redirect');
+  const redirect = safeRedirect(requested);
   const sysInfo = useSysInfo();
   const productName = sysInfo?.name ?? t('app.productName');
 
@@ -108,6 +113,14 @@ export function LoginPage() {
             setToken(token);
             navigate(redirect, { replace: true });
           }}
+          footer={sysInfo?.guestEnabled && (
+            <GuestAccess
+              onSuccess={(token) => {
+                setToken(token);
+                navigate(requested ? redirect : '/monitor', { replace: true });
+              }}
+            />
+          )}
         />
       </Main>
       <CopyrightFooter productName={productName} />

@@ -14,3 +14,11 @@ export function login(user: string, password: string): Promise<TokenResult> {
     { appId: getAppId() },
   );
 }
+
+/**
+ * POST /api/user-manage/guest (游客访问): a session of the shared guest account, answered like a
+ * login so the token is stored the same way. Refused while guest mode is off.
+ */
+export function guestLogin(): Promise<TokenResult> {
+  return apiPost<TokenResult>('/user-manage/guest', { tokenExpired: TOKEN_EXPIRED_MINUTES }, { appId: getAppId() });
+}

@@ -8,6 +8,8 @@ export class LoginPage {
   readonly username: Locator;
   readonly password: Locator;
   readonly submit: Locator;
+  /** 游客访问, shown while guest mode is on. */
+  readonly guest: Locator;
   readonly serverError: Locator;
   readonly productName: Locator;
   readonly productVersion: Locator;
@@ -18,6 +20,7 @@ export class LoginPage {
     this.username = page.getByLabel('用户名', { exact: true });
     this.password = page.getByLabel('密码', { exact: true });
     this.submit = page.getByRole('button', { name: /^登录/ });
+    this.guest = page.getByRole('button', { name: '游客访问' });
     this.serverError = page.getByRole('alert');
     this.productName = page.getByTestId('product-name');
     this.productVersion = page.getByTestId('product-version');
