@@ -18,3 +18,8 @@ export const DROPDOWN_MESSAGE_TYPES = '0,5,6,8,9,12';
 export const UPLOAD_MAX_BYTES = 2 * 1024 * 1024;
 /** The largest page a caller may ask for; more would let one request pin the server. */
 export const MAX_PAGE_SIZE = 500;
+/**
+ * The sites' time zone as an offset from UTC (China Standard Time, no daylight saving): "today"
+ * of the big screen's energy figures starts at 00:00 of this offset.
+ */
+export const SITE_UTC_OFFSET_MINUTES = 480;

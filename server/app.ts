@@ -21,6 +21,7 @@ import { registerFileRoutes } from './routes/files/file-routes';
 import { registerMenuRoutes } from './routes/menu/menu-routes';
 import { registerMessageRoutes } from './routes/messages/message-routes';
 import { registerNameRoutes } from './routes/names/name-routes';
+import { registerScreenDataRoutes } from './routes/screen-data/screen-data-routes';
 import { registerScreenTemplateRoutes } from './routes/screens/screen-template-routes';
 import { registerStatisticsRoutes } from './routes/statistics/statistics-routes';
 import { registerSysRoutes } from './routes/sys/sys-routes';
@@ -75,6 +76,7 @@ export async function buildApp(base: Omit<AppDeps, 'hub'>, options: BuildAppOpti
     registerNameRoutes(api, deps);
     registerMessageRoutes(api, deps);
     registerStatisticsRoutes(api, deps);
+    registerScreenDataRoutes(api, deps);
     registerRealAlarmRoutes(api, deps);
     registerHistoryAlarmRoutes(api, deps);
     registerContactRoutes(api, deps);

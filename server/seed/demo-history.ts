@@ -1,0 +1,146 @@
+import type { Transaction } from 'kysely';
+import { DeviceState, DeviceTypeId, MeasureTag } from '../../contract/enums';
+import type { DB } from '../db/schema';
+import { ambientPm25, daily } from '../simulator/signals';
+import { prng } from './prng';
+
+const MINUTE = 60_000;
+const HOUR = 3_600_000;
+/** Hourly rollups reach this far back (whole buckets), minute rollups of PM this far. */
+const HISTORY_HOURS = 24;
+const MINUTE_HISTORY_HOURS = 2;
+/** Synthetic sample spacing: fine where minute buckets are written, coarse before. */
+const RECENT_STEP = 30_000;
+const OLD_STEP = 5 * MINUTE;
+/** Rows per multi-row insert: 7 parameters each, well inside SQLite's and PostgreSQL's limits. */
+const BATCH = 500;
+
+type Kind = 'pm25' | 'pm10' | 'resistance' | 'airVolume' | 'energy';
+const KIND_OF_TAG: Record<number, Kind> = {
+  [MeasureTag.PM25]: 'pm25', [MeasureTag.PM10]: 'pm10', [MeasureTag.Resistance]: 'resistance',
+  [MeasureTag.AirVolume]: 'airVolume', [MeasureTag.TotalEnergy]: 'energy',
+};
+
+interface Rollup { device_id: number; measure_id: number; bucket: number; min_value: number; max_value: number; sum_value: number; sample_count: number }
+
+/** Folds samples into per-bucket rollup rows, as the history writer does. */
+class Folder {
+  private readonly rows = new Map<number, Rollup>();
+  constructor(private readonly deviceId: number, private readonly measureId: number, private readonly bucketMs: number) {}
+  add(ts: number, v: number): void {
+    const bucket = Math.floor(ts / this.bucketMs) * this.bucketMs;
+    const r = this.rows.get(bucket);
+    if (!r) {
+      this.rows.set(bucket, { device_id: this.deviceId, measure_id: this.measureId, bucket, min_value: v, max_value: v, sum_value: v, sample_count: 1 });
+      return;
+    }
+    r.min_value = Math.min(r.min_value, v);
+    r.max_value = Math.max(r.max_value, v);
+    r.sum_value += v;
+    r.sample_count++;
+  }
+  values(): Rollup[] {
+    return [...this.rows.values()];
+  }
+}
+
+/** Sample times from `start` up to `until` (inclusive, on a grid ending at `until`), oldest first. */
+function sampleTimes(start: number, until: number, now: number): number[] {
+  const out: number[] = [];
+  for (let t = until; t >= start; t -= t > now - MINUTE_HISTORY_HOURS * HOUR ? RECENT_STEP : OLD_STEP) out.push(t);
+  return out.reverse();
+}
+
+/**
+ * The last 24 hours of the demo devices' PM2.5, PM10, air volume, energy and resistance points as
+ * hourly rollups (and the last 2 hours of PM as minute rollups), plus their current values, so
+ * trends, today's energy and filter life show data before the simulator's first tick. Shapes
+ * follow the simulator's signals (server/simulator/signals.ts): PM with the morning and evening
+ * rush, resistance rising with the filter's load, air volume falling with it, energy counters
+ * integrating the fan's or the meter's power and ending at the current value. Points that already
+ * have a current value (the seeded alarms) end at it. Offline devices stop at their last contact.
+ * Deterministic for a given `now`.
+ */
+export async function seedHistory(trx: Transaction<DB>, now: number): Promise<void> {
+  const random = prng(2027);
+  const noise = (sd: number) => sd * Math.sqrt(-2 * Math.log(Math.max(1e-12, random()))) * Math.cos(2 * Math.PI * random());
+  const devices = await trx.selectFrom('t_device')
+    .select(['id', 'project_id', 'device_model_id', 'device_type_id', 'state', 'last_seen_at']).orderBy('id').execute();
+  const measures = await trx.selectFrom('t_measure').select(['id', 'device_model_id', 'tag_id', 'decimals', 'max_value'])
+    .where('tag_id', 'in', Object.keys(KIND_OF_TAG).map(Number)).orderBy('sort_order').orderBy('id').execute();
+  const stored = new Map((await trx.selectFrom('t_real_measure').select(['device_id', 'measure_id', 'value']).execute())
+    .map((r) => [`${r.device_id}:${r.measure_id}`, r.value]));
+  const siteBase = new Map<number | null, number>();
+
+  const start = Math.floor(now / HOUR) * HOUR - HISTORY_HOURS * HOUR;
+  const minuteStart = Math.floor((now - MINUTE_HISTORY_HOURS * HOUR) / MINUTE) * MINUTE;
+  const hourRows: Rollup[] = [];
+  const minuteRows: Rollup[] = [];
+  const current: { device_id: number; measure_id: number; value: number; ts: number }[] = [];
+
+  for (const d of devices) {
+    const points = measures.filter((m) => m.device_model_id === d.device_model_id);
+    if (!points.length) continue;
+    if (!siteBase.has(d.project_id)) siteBase.set(d.project_id, 22 + 18 * random());
+    const base = siteBase.get(d.project_id)!;
+    const until = d.state === DeviceState.Offline ? Math.min(now, d.last_seen_at ?? now - HOUR) : now;
+    const sensor = d.device_type_id === DeviceTypeId.Sensor;
+    const storedOf = (measureId: number) => stored.get(`${d.id}:${measureId}`) ?? null;
+
+    // Filter load now: from a seeded alarm's resistance, else below the 450 Pa alarm (no alarm without a record).
+    const resistance = points.find((m) => m.tag_id === MeasureTag.Resistance);
+    const storedResistance = resistance ? storedOf(resistance.id) : null;
+    const loadNow = storedResistance !== null ? Math.min(0.99, Math.max(0.02, (storedResistance - 120) / 380))
+      : d.device_type_id === DeviceTypeId.Filter ? 0.15 + 0.7 * random() : 0.15 + 0.8 * random();
+    // Filters load 0.02 an hour with the fan on (the simulator's pace); earlier, a fresh one.
+    const load = (t: number) => (resistance ? Math.max(0.03, loadNow - (0.02 * (until - t)) / HOUR) : loadNow);
+    // A sensor with a seeded PM2.5 alarm has been in a pollution event for the last hour and a half.
+    const pm25Point = points.find((m) => m.tag_id === MeasureTag.PM25);
+    const storedPm25 = sensor && pm25Point ? storedOf(pm25Point.id) : null;
+    const boost = storedPm25 !== null ? storedPm25 / ambientPm25(until, base, 1) : 1;
+    const ambient = (t: number) => ambientPm25(t, base, 1) * (1 + (boost - 1) * Math.max(0, 1 - (until - t) / (90 * MINUTE)));
+    const kw = (t: number) => d.device_type_id === DeviceTypeId.ElectricityMeter ? 150 + 70 * daily(t, 14) : 11 + 1.5 * load(t);
+
+    const times = sampleTimes(start, until, now);
+    for (const m of points) {
+      const kind = KIND_OF_TAG[m.tag_id!];
+      const f = 10 ** Math.min(6, Math.max(0, m.decimals));
+      const round = (v: number) => Math.round(v * f) / f;
+      const cap = (v: number) => Math.min(m.max_value ?? Infinity, Math.max(0, v));
+      const hours = new Folder(d.id, m.id, HOUR);
+      const minutes = kind === 'pm25' || kind === 'pm10' ? new Folder(d.id, m.id, MINUTE) : null;
+      const nominal = (m.max_value ?? 12000) * 0.75;
+      let energy = 20_000 + 180_000 * random();
+      const values = new Array<number>(times.length);
+      // Newest first, so counters integrate backwards from their current value.
+      for (let i = times.length - 1; i >= 0; i--) {
+        const t = times[i];
+        let v: number;
+        switch (kind) {
+          case 'pm25': v = sensor ? ambient(t) + noise(2) : 3 + 0.06 * ambient(t) + 4 * load(t) + noise(0.8); break;
+          case 'pm10': v = sensor ? ambient(t) * 1.7 + noise(4) : 6 + 0.1 * ambient(t) + noise(1); break;
+          case 'resistance': v = 120 + 380 * load(t) + noise(3); break;
+          case 'airVolume': v = nominal * (1 - 0.45 * load(t)) + noise(nominal * 0.015); break;
+          case 'energy':
+            if (i < times.length - 1) energy -= (kw((t + times[i + 1]) / 2) * (times[i + 1] - t)) / HOUR;
+            v = energy;
+            break;
+        }
+        values[i] = round(kind === 'energy' ? v : cap(v));
+      }
+      const last = storedOf(m.id);
+      if (last !== null) values[values.length - 1] = last;
+      else current.push({ device_id: d.id, measure_id: m.id, value: values[values.length - 1], ts: until });
+      times.forEach((t, i) => {
+        hours.add(t, values[i]);
+        if (minutes && t >= minuteStart) minutes.add(t, values[i]);
+      });
+      hourRows.push(...hours.values());
+      if (minutes) minuteRows.push(...minutes.values());
+    }
+  }
+
+  for (let i = 0; i < hourRows.length; i += BATCH) await trx.insertInto('t_history_measure_1h').values(hourRows.slice(i, i + BATCH)).execute();
+  for (let i = 0; i < minuteRows.length; i += BATCH) await trx.insertInto('t_history_measure_1m').values(minuteRows.slice(i, i + BATCH)).execute();
+  for (let i = 0; i < current.length; i += BATCH) await trx.insertInto('t_real_measure').values(current.slice(i, i + BATCH)).execute();
+}
