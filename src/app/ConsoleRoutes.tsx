@@ -1,13 +1,13 @@
 import { Suspense, type ReactNode } from 'react';
 import { Route, Switch } from 'wouter';
 import { ChunkBoundary } from '../shared/ui/ChunkBoundary';
-import { AnalysisBranch, PurchaseBranch, StandalonePage } from './lazyPages';
+import { AnalysisBranch, MonitorPage, PurchaseBranch, StandalonePage } from './lazyPages';
 import { MainBranch } from './MainBranch';
 import { PageLoading } from './PageLoading';
 import { SuperBranch } from './SuperBranch';
 
-/** Stand-alone routes render without a layout (SPEC §2). */
-const STANDALONE = ['monitor', 'nv_project_visualization', 'nv_screen_graph_editor', 'nv_screen_graph_preview'] as const;
+/** Stand-alone routes render without a layout (SPEC §2); /monitor is the big screen. */
+const STANDALONE = ['nv_project_visualization', 'nv_screen_graph_editor', 'nv_screen_graph_preview'] as const;
 
 const SUPER_PATHS = /^\/(nv_screen_graph_lib|nv_personal_config)\/?$/;
 const ANALYSIS_PATHS = /^\/(nv_energy_analysis|nv_life_analysis|nv_environment_analysis)(\/.*)?$/;
@@ -25,6 +25,7 @@ function Lazy({ children }: { children: ReactNode }) {
 export function ConsoleRoutes() {
   return (
     <Switch>
+      <Route path="/monitor"><Lazy><MonitorPage /></Lazy></Route>
       {STANDALONE.map((name) => (
         <Route key={name} path={`/${name}`}>
           <Lazy><StandalonePage name={name} /></Lazy>

@@ -10,3 +10,4 @@ export const AdminPage = lazyPage(() => import('../features/admin/AdminPage'), '
 export const AccountPage = lazyPage(() => import('../features/account/AccountPage'), 'AccountPage');
 export const NoticePage = lazyPage(() => import('../features/messages/NoticePage'), 'NoticePage');
 export const StandalonePage = lazyPage(() => import('../features/standalone/StandalonePage'), 'StandalonePage');
+export const MonitorPage = lazyPage(() => import('../features/monitor/MonitorPage'), 'MonitorPage');

@@ -5,20 +5,23 @@ import { benchApi } from './api-bench';
 import { benchLoginBundle } from './bundle-bench';
 import { benchDeviceList, benchIngest } from './telemetry-bench';
 import { benchHub } from './hub-bench';
+import { benchMonitor, benchMonitorBundle } from './monitor-bench';
 
 /** `npm run bench`: every budget figure that exists so far, one line each, bounded in time. */
 async function main(): Promise<void> {
   const root = process.cwd();
   const dist = path.join(root, 'dist');
-  if (!fs.existsSync(path.join(dist, 'index.html'))) {
+  if (!fs.existsSync(path.join(dist, 'index.html')) || !fs.existsSync(path.join(dist, '.vite', 'manifest.json'))) {
     const build = spawnSync(path.join(root, 'node_modules', '.bin', 'vite'), ['build', '--logLevel', 'warn'], { stdio: 'inherit' });
     if (build.status !== 0) throw new Error('vite build failed');
   }
   benchLoginBundle(dist);
+  benchMonitorBundle(dist);
   await benchApi();
   await benchIngest();
   await benchDeviceList();
   await benchHub();
+  await benchMonitor();
 }
 
 main().catch((err: unknown) => {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseScreenTemplate } from '../../contract/screen-template';
-import { OVERVIEW_TEMPLATE, singleProjectTemplate } from '../../server/seed/demo-screens';
+import { OVERVIEW_TEMPLATE, SITUATION_TEMPLATE, singleProjectTemplate } from '../../server/seed/demo-screens';
 import { expectNoChange } from './db-snapshot';
 import { ApiClient, loginAs, startTestServer, type TestServer } from './harness';
 
@@ -31,12 +31,13 @@ describe('screen templates (t_screen_tpl)', () => {
   it('the seed templates validate with the schema', () => {
     expect(parseScreenTemplate(OVERVIEW_TEMPLATE)).toMatchObject({ ok: true });
     expect(parseScreenTemplate(singleProjectTemplate(7))).toMatchObject({ ok: true });
+    expect(parseScreenTemplate(SITUATION_TEMPLATE)).toMatchObject({ ok: true });
   });
 
-  it('seeds two valid templates: the overview is default and active', async () => {
+  it('seeds three valid templates: the overview is default and active', async () => {
     const rows = await db().selectFrom('t_screen_tpl').selectAll().orderBy('id').execute();
     expect(rows.map((r) => [r.name, Number(r.is_default), Number(r.is_active), r.org_id])).toEqual([
-      ['平台总览', 1, 1, null], ['单项目监控', 0, 0, null],
+      ['平台总览', 1, 1, null], ['单项目监控', 0, 0, null], ['三维态势', 0, 0, null],
     ]);
     for (const r of rows) expect(parseScreenTemplate(r.content)).toMatchObject({ ok: true });
     const single = parseScreenTemplate(rows[1].content);
@@ -46,7 +47,7 @@ describe('screen templates (t_screen_tpl)', () => {
 
   it('lists, pages and filters; all, active, default, default-multi and by id', async () => {
     const list = await admin.get('/api/t_screen_tpl?Page=1&Size=1');
-    expect(list.body.data.count).toBe(2);
+    expect(list.body.data.count).toBe(3);
     expect(list.body.data.list).toEqual([expect.objectContaining({ name: '平台总览', isDefault: true, isActive: true, orgId: null })]);
     expect(list.body.data.list[0].content).toBeUndefined();
     const found = await admin.get(`/api/t_screen_tpl?keyword=${encodeURIComponent('单项目')}`);
@@ -55,6 +56,7 @@ describe('screen templates (t_screen_tpl)', () => {
     const all = await operator.get('/api/t_screen_tpl/all');
     expect(all.body.data).toEqual([
       { id: 1, name: '平台总览', isDefault: true, isActive: true }, { id: 2, name: '单项目监控', isDefault: false, isActive: false },
+      { id: 3, name: '三维态势', isDefault: false, isActive: false },
     ]);
     for (const url of ['/api/t_screen_tpl/active', '/api/t_screen_tpl/default', '/api/t_screen_tpl/1']) {
       const r = await operator.get(url);

@@ -1,0 +1,65 @@
+import { useEffect, useState, type ReactNode } from 'react';
+import styled from 'styled-components';
+import type { ScreenTemplate } from '../../contract/screen-template';
+import { computeScale, renderScale, type CanvasPlacement } from './computeScale';
+
+const Viewport = styled.div<{ $scroll: boolean }>`
+  position: absolute;
+  inset: 0;
+  overflow: ${({ $scroll }) => ($scroll ? 'auto' : 'hidden')};
+  background: #02060d;
+`;
+
+const Stage = styled.div`
+  position: absolute;
+  top: 0;
+  left: 0;
+  transform-origin: 0 0;
+  overflow: hidden;
+  background-size: cover;
+  background-position: center;
+`;
+
+function viewportSize() {
+  return { width: window.innerWidth, height: window.innerHeight };
+}
+
+/**
+ * The template's design canvas, laid into the window by its scale mode with one CSS transform, so
+ * widgets are placed in design pixels and pointer events land where they are drawn. The scale is
+ * handed to the children so charts can render at the device's pixel size.
+ */
+export function ScreenCanvas({ canvas, children }: { canvas: ScreenTemplate['canvas']; children: (scale: number) => ReactNode }) {
+  const [size, setSize] = useState(viewportSize);
+  useEffect(() => {
+    let frame = 0;
+    const onResize = () => {
+      cancelAnimationFrame(frame);
+      frame = requestAnimationFrame(() => setSize(viewportSize()));
+    };
+    window.addEventListener('resize', onResize);
+    return () => {
+      cancelAnimationFrame(frame);
+      window.removeEventListener('resize', onResize);
+    };
+  }, []);
+
+  const p: CanvasPlacement = computeScale(canvas.scaleMode, canvas.width, canvas.height, size.width, size.height);
+  const image = canvas.background.startsWith('/');
+  return (
+    <Viewport $scroll={canvas.scaleMode === 'fillWidth' || canvas.scaleMode === 'fillHeight'} data-screen-viewport="">
+      <Stage
+        data-screen-canvas=""
+        style={{
+          width: canvas.width,
+          height: canvas.height,
+          transform: `translate(${p.left}px, ${p.top}px) scale(${p.scaleX}, ${p.scaleY})`,
+          backgroundColor: image ? '#061327' : canvas.background,
+          backgroundImage: image ? `url("${canvas.background}")` : undefined,
+        }}
+      >
+        {children(renderScale(p))}
+      </Stage>
+    </Viewport>
+  );
+}

@@ -1,0 +1,70 @@
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { parseScreenTemplate } from '../../contract/screen-template';
+import { ErrorPanel } from './ErrorPanel';
+import { resolveSources, resolveWidgets, variableValues } from './resolveVariables';
+import { ScreenCanvas } from './ScreenCanvas';
+import { DEFAULT_ENVIRONMENT, ScreenEnvironmentContext, type ScreenEnvironment } from './ScreenEnvironment';
+import { SourceStore } from './SourceStore';
+import type { ScreenDataClient } from './types';
+import { preloadWidgets } from './useWidgetModule';
+import { WidgetFrame } from './WidgetFrame';
+
+export interface ScreenRuntimeProps {
+  /** The stored template document (`t_screen_tpl.content`), checked here with the contract's schema. */
+  content: unknown;
+  /** The template's name, for the error panel. */
+  name?: string;
+  /** Values for the template's variables, e.g. from the address (`?projectId=3`). */
+  variables?: Record<string, string | undefined>;
+  client: ScreenDataClient;
+  environment?: ScreenEnvironment;
+}
+
+/**
+ * Shows one screen template: validates it (an invalid one shows the error panel, never a blank
+ * wall), fills in its variables, starts its data layer for as long as it is mounted, and lays out
+ * its widgets on the scaled design canvas.
+ */
+export function ScreenRuntime({ content, name, variables = {}, client, environment = DEFAULT_ENVIRONMENT }: ScreenRuntimeProps) {
+  const { t } = useTranslation('screens');
+  const parsed = useMemo(() => parseScreenTemplate(content), [content]);
+  const variableKey = JSON.stringify(variables);
+  const resolved = useMemo(() => {
+    if (!parsed.ok) return null;
+    const { values, missing } = variableValues(parsed.template, JSON.parse(variableKey) as Record<string, string | undefined>);
+    return {
+      template: parsed.template,
+      missing,
+      sources: resolveSources(parsed.template.sources, values),
+      widgets: resolveWidgets(parsed.template.widgets, values),
+    };
+  }, [parsed, variableKey]);
+
+  const [store, setStore] = useState<SourceStore | null>(null);
+  useEffect(() => {
+    if (!resolved || resolved.missing.length) return undefined;
+    preloadWidgets(resolved.widgets.map((w) => w.type));
+    const s = new SourceStore(resolved.sources, client);
+    s.start();
+    setStore(s);
+    return () => {
+      s.dispose();
+      setStore(null);
+    };
+  }, [resolved, client]);
+
+  const hubIds = useMemo(() => new Set(resolved?.sources.filter((s) => s.kind === 'hub').map((s) => s.id)), [resolved]);
+  const isHub = useCallback((id: string) => hubIds.has(id), [hubIds]);
+
+  if (!parsed.ok) return <ErrorPanel title={name} error={parsed.error} />;
+  if (resolved!.missing.length) return <ErrorPanel title={name} error={t('runtime.missingVariables', { names: resolved!.missing.join(', ') })} />;
+  const { template, widgets } = resolved!;
+  return (
+    <ScreenEnvironmentContext.Provider value={environment}>
+      <ScreenCanvas canvas={template.canvas}>
+        {(scale) => store && widgets.map((w) => <WidgetFrame key={w.id} widget={w} store={store} scale={scale} isHub={isHub} />)}
+      </ScreenCanvas>
+    </ScreenEnvironmentContext.Provider>
+  );
+}

@@ -1,0 +1,76 @@
+import { useAtomValue } from 'jotai';
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocation, useSearch } from 'wouter';
+import { ErrorPanel } from '../../../screens/runtime/ErrorPanel';
+import { ScreenRuntime } from '../../../screens/runtime/ScreenRuntime';
+import { getRuntimeConfig } from '../../shared/config';
+import { hubOwnerAtom } from '../../shared/hub/hubAtoms';
+import { appStore } from '../../shared/store';
+import { createScreenClient } from './createScreenClient';
+import { MonitorControls } from './MonitorControls';
+import { templateIdParam } from './monitorApi';
+import { useMonitorKeys } from './useMonitorKeys';
+import { Connecting, Page } from './monitorStyles';
+import { registerScreenStrings } from './registerScreenStrings';
+import { useMonitorTemplate, useTemplateList } from './useMonitorTemplate';
+
+registerScreenStrings();
+
+/** Address parameters that are not template variables. */
+const RESERVED = new Set(['tpl', 'token', 'appId']);
+
+/**
+ * /monitor: the big screen, full window with no console chrome. It shows `?tpl=<id>`, else the
+ * user's active template (else the default); other address parameters fill template variables
+ * (`?projectId=3`). Arrow/Page keys and digits switch templates (remote controls send those),
+ * F toggles full screen; moving the mouse shows the switcher for a few seconds.
+ */
+export function MonitorPage() {
+  const { t } = useTranslation();
+  const search = useSearch();
+  const [, navigate] = useLocation();
+  const params = useMemo(() => new URLSearchParams(search), [search]);
+  const tplId = templateIdParam(params.get('tpl'));
+  const variables = useMemo(
+    () => Object.fromEntries([...params.entries()].filter(([k]) => !RESERVED.has(k))),
+    [params],
+  );
+  const { record, error, notFound } = useMonitorTemplate(tplId);
+  const list = useTemplateList();
+  const owner = useAtomValue(hubOwnerAtom);
+  const client = useMemo(() => createScreenClient(owner, appStore), [owner]);
+  const environment = useMemo(() => ({ map: getRuntimeConfig().map }), []);
+
+  const [announce, setAnnounce] = useState<string | null>(null);
+  const show = useCallback((id: number) => {
+    const next = new URLSearchParams(params);
+    next.set('tpl', String(id));
+    navigate(`/monitor?${next.toString()}`, { replace: true });
+    const name = list.find((x) => x.id === id)?.name;
+    if (name) setAnnounce(name);
+  }, [list, navigate, params]);
+  useEffect(() => {
+    if (!announce) return undefined;
+    const timer = setTimeout(() => setAnnounce(null), 3_000);
+    return () => clearTimeout(timer);
+  }, [announce]);
+
+  const currentId = record?.id ?? tplId;
+  useMonitorKeys(list, currentId, show);
+
+  let body;
+  if (record) {
+    body = <ScreenRuntime key={record.id} content={record.content} name={record.name} variables={variables} client={client} environment={environment} />;
+  } else if (notFound) {
+    body = <ErrorPanel error={t('monitor.notFound')} hint={t('monitor.notFoundHint')} />;
+  } else {
+    body = <Connecting role="status">{error ? t('monitor.connecting') : t('common.loading')}</Connecting>;
+  }
+  return (
+    <Page data-page="monitor" data-template={record?.id ?? ''}>
+      {body}
+      <MonitorControls list={list} currentId={currentId} announce={announce} onShow={show} />
+    </Page>
+  );
+}

@@ -1,0 +1,35 @@
+import type { ScreenDataClient } from '../../../screens/runtime/types';
+import type { HubConnectionOwner } from '../../shared/hub/HubConnectionOwner';
+import { hubStatusAtom, type HubStatus } from '../../shared/hub/hubAtoms';
+import { request } from '../../shared/http';
+import type { appStore } from '../../shared/store';
+
+/** A screen's pushes can be trusted unless the connection is known to be lost. */
+const healthOf = (status: HubStatus) => (status === 'reconnecting' || status === 'disconnected' ? 'down' : 'connected');
+
+/**
+ * The console's side of the screen runtime: REST reads through the console's HTTP client (token,
+ * session expiry) and the hub through the console's one connection owner. Without an owner (no
+ * hub yet) pushes never come and REST carries the screen alone.
+ */
+export function createScreenClient(owner: HubConnectionOwner | null, store: typeof appStore): ScreenDataClient {
+  return {
+    get(endpoint, params, signal) {
+      const appApi = endpoint.startsWith('/app-api/');
+      const path = appApi ? endpoint.slice('/app-api'.length) : endpoint.replace(/^\/api/, '');
+      return request('GET', path, { query: params, signal, quietNotFound: true }, appApi ? 'appApi' : 'api');
+    },
+    subscribe: (topic) => owner?.subscribe(topic) ?? (() => undefined),
+    on: (event, handler) => owner?.on(event, (notice) => handler(notice.data)) ?? (() => undefined),
+    onResync: (handler) => owner?.onResync(handler) ?? (() => undefined),
+    hubHealth: () => (owner ? healthOf(store.get(hubStatusAtom)) : 'connected'),
+    onHubHealth(handler) {
+      if (!owner) return () => undefined;
+      let last = healthOf(store.get(hubStatusAtom));
+      return store.sub(hubStatusAtom, () => {
+        const next = healthOf(store.get(hubStatusAtom));
+        if (next !== last) handler((last = next));
+      });
+    },
+  };
+}

@@ -1,0 +1,179 @@
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { percentile, report } from './report';
+
+interface ManifestChunk { file: string; imports?: string[]; isEntry?: boolean; src?: string }
+
+/** The static-import closure of the entry, the console chunk and the monitor page: what /monitor loads before any widget. */
+export function benchMonitorBundle(distDir: string): void {
+  const manifest = JSON.parse(fs.readFileSync(path.join(distDir, '.vite', 'manifest.json'), 'utf8')) as Record<string, ManifestChunk>;
+  const roots = ['index.html', 'src/app/Console.tsx', 'src/features/monitor/MonitorPage.tsx'];
+  const seen = new Set<string>();
+  const walk = (key: string) => {
+    if (seen.has(key) || !manifest[key]) return;
+    seen.add(key);
+    for (const dep of manifest[key].imports ?? []) walk(dep);
+  };
+  for (const r of roots) {
+    if (!manifest[r]) throw new Error(`manifest has no ${r}`);
+    walk(r);
+  }
+  let gzip = 0;
+  for (const key of seen) gzip += gzipSync(fs.readFileSync(path.join(distDir, manifest[key].file))).length;
+  report('monitor-initial-js-gzip', gzip / 1024, 'KB', { max: 350 });
+}
+
+const PORT = 8397;
+const BASE = `http://localhost:${PORT}`;
+
+async function startServer(dataDir: string): Promise<() => void> {
+  const child = spawn(path.join('node_modules', '.bin', 'tsx'), ['server/main.ts'], {
+    env: { ...process.env, PORT: String(PORT), DATA_DIR: dataDir, DEMO: '1', LOG_LEVEL: 'error', LOGIN_RATE_LIMIT: '1000', STATIC_DIR: 'dist' },
+    stdio: 'ignore',
+    detached: true,
+  });
+  const stop = () => { try { process.kill(-child.pid!, 'SIGTERM'); } catch { /* gone */ } };
+  for (let i = 0; i < 240; i++) {
+    try {
+      if ((await fetch(`${BASE}/api/sys/info`)).ok) return stop;
+    } catch { /* not yet */ }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  stop();
+  throw new Error('monitor bench: server did not start');
+}
+
+async function api<T>(token: string, pathname: string, body?: unknown): Promise<T> {
+  const response = await fetch(`${BASE}/api${pathname}`, {
+    method: body === undefined ? 'GET' : 'POST',
+    headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const envelope = await response.json() as { success: boolean; data: T; error?: string };
+  if (!envelope.success) throw new Error(`${pathname}: ${envelope.error}`);
+  return envelope.data;
+}
+
+async function signedInContext(browser: Browser, token: string): Promise<BrowserContext> {
+  const context = await browser.newContext({ viewport: { width: 1920, height: 1080 } });
+  await context.addCookies([
+    { name: 'nv_token', value: token, url: BASE },
+    { name: 'nv_token_time', value: String(Date.now()), url: BASE },
+  ]);
+  return context;
+}
+
+/** Milliseconds from navigation start until every widget left its loading state. */
+async function loadMonitor(page: Page): Promise<number> {
+  await page.goto(`${BASE}/monitor`);
+  return page.waitForFunction(() => {
+    const all = [...document.querySelectorAll('[data-widget]')];
+    return all.length > 0 && all.every((w) => w.getAttribute('data-state') === 'ready') ? performance.now() : false;
+  }, null, { timeout: 30_000, polling: 'raf' }).then((h) => h.jsonValue() as Promise<number>);
+}
+
+interface Vitals { heapMB: number; nodes: number; listeners: number; charts: number; scenes: number; maps: number }
+
+async function vitals(page: Page): Promise<Vitals> {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('HeapProfiler.collectGarbage');
+  await cdp.send('HeapProfiler.collectGarbage');
+  const heap = await cdp.send('Runtime.getHeapUsage');
+  const dom = await cdp.send('Memory.getDOMCounters');
+  await cdp.detach();
+  const live = await page.evaluate(() => (window as unknown as { __nvLive?: { charts: number; scenes: number; maps: number } }).__nvLive
+    ?? { charts: -1, scenes: -1, maps: -1 });
+  return { heapMB: heap.usedSize / 1024 / 1024, nodes: dom.nodes, listeners: dom.jsEventListeners, ...live };
+}
+
+interface Point { deviceId: number; measureId: number }
+
+/** Resistance points of demo filters: values above 450 Pa raise an alarm, below clear it. */
+async function alarmPoints(token: string, count: number): Promise<Point[]> {
+  const devices = await api<{ list: { id: number; deviceTypeId: number; projectId: number | null }[] }>(token, '/t_device?Page=1&Size=200');
+  const points: Point[] = [];
+  for (const d of devices.list.filter((x) => x.deviceTypeId === 2006 && x.projectId !== null)) {
+    const values = await api<{ measureId: number; measureName: string }[]>(token, `/t_real_measure/values?deviceId=${d.id}`);
+    const p = values.find((v) => v.measureName === '阻力');
+    if (p) points.push({ deviceId: d.id, measureId: p.measureId });
+    if (points.length === count) break;
+  }
+  return points;
+}
+
+/**
+ * /monitor on the real server in headless Chromium (no GPU: WebGL is software-rendered):
+ * - cold load until every widget shows data (fresh browser context each run, median of 5);
+ * - JS heap after load and a forced GC;
+ * - soak: the overview with alarms raised and cleared through the real ingest path far faster
+ *   than a real site (each transition pushes measureWarning + deviceState to the wall), then heap
+ *   growth, DOM nodes and live chart/WebGL/map instances, start against end.
+ */
+export async function benchMonitor(soakSeconds = Number(process.env.SOAK_SECONDS ?? 120)): Promise<void> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'nv-bench-monitor-'));
+  const stop = await startServer(dataDir);
+  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox'] });
+  try {
+    const login = await (await fetch(`${BASE}/api/user/login`, {
+      method: 'POST', headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ user: 'superadmin', password: 'Super@2026', orgBZ: '', tokenExpired: 30 }),
+    })).json() as { data: { token: string } };
+    const token = login.data.token;
+
+    const warm = await signedInContext(browser, token);
+    await loadMonitor(await warm.newPage());
+    await warm.close();
+    const loads: number[] = [];
+    let heapAfterLoad = 0;
+    for (let i = 0; i < 5; i++) {
+      const context = await signedInContext(browser, token);
+      const page = await context.newPage();
+      loads.push(await loadMonitor(page));
+      if (i === 0) {
+        await page.waitForTimeout(2_000);
+        heapAfterLoad = (await vitals(page)).heapMB;
+      }
+      await context.close();
+    }
+    report('monitor-cold-load-median', percentile(loads, 50), 'ms', { max: 1000 });
+    report('monitor-heap-after-gc', heapAfterLoad, 'MB', { max: 40 });
+
+    const context = await signedInContext(browser, token);
+    const page = await context.newPage();
+    await loadMonitor(page);
+    await page.waitForTimeout(15_000);
+    const before = await vitals(page);
+    const points = await alarmPoints(token, 8);
+    const start = Date.now() + 10_000;
+    const stepMs = 100;
+    const rounds = Math.floor((soakSeconds * 1000) / 50);
+    let transitions = 0;
+    const until = Date.now() + soakSeconds * 1000;
+    for (let i = 0; i < rounds && Date.now() < until; i++) {
+      // Two violating samples raise an alarm, two normal ones clear it: 2 transitions per 4 samples.
+      const value = i % 4 < 2 ? 520 + (i % 7) : 120 + (i % 5);
+      await api(token, '/ingest', { items: points.map((p) => ({ ...p, value, ts: start + i * stepMs })) });
+      if (i % 4 === 1 || i % 4 === 3) transitions += points.length;
+      await new Promise((r) => setTimeout(r, 40));
+    }
+    await page.waitForTimeout(5_000);
+    const after = await vitals(page);
+    // A busy real site: one alarm raised or cleared every 30 s on the overview's topics.
+    const hours = transitions / 120;
+    report('monitor-soak-alarm-transitions', transitions, `pushes (~${hours.toFixed(0)} h of a busy site)`);
+    report('monitor-soak-heap-growth', ((after.heapMB - before.heapMB) / before.heapMB) * 100, `% (${before.heapMB.toFixed(1)} -> ${after.heapMB.toFixed(1)} MB)`, { max: 10 });
+    report('monitor-soak-dom-nodes', after.nodes, `nodes (start ${before.nodes})`);
+    report('monitor-soak-live-charts', after.charts, `(start ${before.charts})`);
+    report('monitor-soak-live-webgl-scenes', after.scenes, `(start ${before.scenes})`);
+    report('monitor-soak-js-listeners', after.listeners, `(start ${before.listeners})`);
+    await context.close();
+  } finally {
+    await browser.close();
+    stop();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}

@@ -1,0 +1,143 @@
+import os from 'node:os';
+import path from 'node:path';
+import Database from 'better-sqlite3';
+import { expect, test } from '@playwright/test';
+import { apiGet } from './pages/api';
+import { HubWatch } from './pages/HubWatch';
+import { MonitorScreen } from './pages/MonitorScreen';
+import { ingest, quietResistancePoint } from './pages/telemetry';
+
+const SHOTS = 'test-results/screenshots';
+const PORT = Number(process.env.E2E_PORT ?? 8181);
+const DB_FILE = path.join(os.tmpdir(), `nv-console-e2e-${PORT}`, 'nv-console.db');
+
+interface Brief { id: number; name: string }
+
+test.describe('big screen /monitor', () => {
+  test('every seeded template shows every widget with data, crisp at 1920×1080 and 3840×2160', async ({ page, request, baseURL }) => {
+    test.setTimeout(180_000);
+    const token = await MonitorScreen.signIn(page, request, baseURL!);
+    const templates = await apiGet<Brief[]>(request, token, '/t_screen_tpl/all');
+    expect(templates.map((t) => t.name)).toEqual(expect.arrayContaining(['平台总览', '单项目监控', '三维态势']));
+    const screen = new MonitorScreen(page);
+    for (const [width, height] of [[1920, 1080], [3840, 2160]]) {
+      await page.setViewportSize({ width, height });
+      for (const tpl of templates) {
+        await screen.open(`?tpl=${tpl.id}`);
+        await expect(page.locator(`[data-page="monitor"][data-template="${tpl.id}"]`)).toBeVisible();
+        const ids = await screen.waitUntilAllReady();
+        expect(ids.length).toBeGreaterThan(5);
+        // The 1920×1080 design canvas fills the window exactly.
+        const box = await screen.canvas.boundingBox();
+        expect(Math.round(box!.width)).toBe(width);
+        expect(Math.round(box!.height)).toBe(height);
+        // Charts draw at the device's pixel size, not an upscaled bitmap.
+        const ratios = await page.locator('[data-widget] canvas').evaluateAll((cs) => cs
+          .filter((c) => (c as HTMLCanvasElement).clientWidth > 0)
+          .map((c) => (c as HTMLCanvasElement).width / (c as HTMLCanvasElement).clientWidth));
+        expect(ratios.length).toBeGreaterThan(0);
+        for (const r of ratios) expect(r).toBeGreaterThanOrEqual(width / 1920 - 0.05);
+        await expect(screen.errorPanel).toHaveCount(0);
+        await page.screenshot({ path: `${SHOTS}/monitor-${tpl.id}-${width}x${height}.png` });
+      }
+    }
+  });
+
+  test('a raised alarm scrolls into the ticker live, without a reload or a re-read', async ({ page, request, baseURL }) => {
+    const hub = await HubWatch.create(page);
+    const token = await MonitorScreen.signIn(page, request, baseURL!);
+    const screen = new MonitorScreen(page);
+    await screen.open();
+    await screen.waitUntilAllReady();
+    await hub.waitForSubscribed('alarms');
+    const point = await quietResistancePoint(request, token);
+    const reads: number[] = [];
+    page.on('request', (r) => { if (r.url().includes('/api/t_real_measure_warning')) reads.push(Date.now()); });
+    const ticker = screen.widget('ticker');
+    await expect(ticker.getByText('587.5')).toHaveCount(0);
+
+    const started = Date.now();
+    const ts = Date.now() + 30_000;
+    await ingest(request, token, [0, 1].map((i) => ({ deviceId: point.deviceId, measureId: point.measureId, value: 587.5, ts: ts + i * 1_000 })));
+    await expect(ticker.getByText(point.deviceName).first()).toBeVisible({ timeout: 10_000 });
+    await expect(ticker.getByText('587.5').first()).toBeVisible();
+    expect(reads.filter((t) => t >= started), 'the alarm came by push, not by re-reading the list').toEqual([]);
+  });
+
+  test('the offline map of China shows when no AMap key is set, and within seconds when AMap cannot be reached', async ({ page, request, baseURL }) => {
+    await MonitorScreen.signIn(page, request, baseURL!);
+    const screen = new MonitorScreen(page);
+    await screen.open();
+    await screen.waitUntilAllReady();
+    await expect(screen.widget('map').getByText('离线地图')).toBeVisible();
+
+    // A key is configured but AMap's servers are unreachable, as in an air-gapped control room.
+    const amapTried: string[] = [];
+    await page.route('**/config.json', async (route) => {
+      const response = await route.fetch();
+      const config = await response.json();
+      await route.fulfill({ response, json: { ...config, map: { key: 'e2e-key', securityCode: 'e2e-code', mode: 'auto' } } });
+    });
+    await page.route(/amap\.com/, (route) => {
+      amapTried.push(route.request().url());
+      return route.abort('internetdisconnected');
+    });
+    await page.reload();
+    await expect(screen.widget('map').getByText('离线地图')).toBeVisible({ timeout: 8_000 });
+    expect(amapTried.length, 'AMap was tried first').toBeGreaterThan(0);
+  });
+
+  test('arrow keys switch templates and the address keeps the choice', async ({ page, request, baseURL }) => {
+    const token = await MonitorScreen.signIn(page, request, baseURL!);
+    const templates = await apiGet<Brief[]>(request, token, '/t_screen_tpl/all');
+    const screen = new MonitorScreen(page);
+    await screen.open();
+    await screen.waitUntilAllReady();
+    const first = Number(await page.locator('[data-page="monitor"]').getAttribute('data-template'));
+    const next = templates[(templates.findIndex((t) => t.id === first) + 1) % templates.length];
+    await page.keyboard.press('ArrowRight');
+    await expect(page.locator('[data-page="monitor"]')).toHaveAttribute('data-template', String(next.id));
+    await expect(page).toHaveURL(new RegExp(`tpl=${next.id}`));
+    await expect(page.getByText(next.name).first()).toBeVisible();
+    await screen.waitUntilAllReady();
+    await page.reload();
+    await expect(page.locator('[data-page="monitor"]')).toHaveAttribute('data-template', String(next.id));
+  });
+
+  test('the single-project screen follows the project chosen in the address', async ({ page, request, baseURL }) => {
+    const token = await MonitorScreen.signIn(page, request, baseURL!);
+    const templates = await apiGet<Brief[]>(request, token, '/t_screen_tpl/all');
+    const single = templates.find((t) => t.name === '单项目监控')!;
+    const projects = await apiGet<{ id: number; name: string }[]>(request, token, '/t_project/names');
+    const project = projects[projects.length - 1];
+    const screen = new MonitorScreen(page);
+    await screen.open(`?tpl=${single.id}&projectId=${project.id}`);
+    await screen.waitUntilAllReady();
+    await expect(screen.widget('header')).toContainText(project.name);
+  });
+
+  test('a stored template the runtime cannot use shows the error panel naming the field, not a blank wall', async ({ page, request, baseURL }) => {
+    // Written behind the API's back (as an older release might have stored it): the API refuses it.
+    const db = new Database(DB_FILE);
+    const now = Date.now();
+    const content = JSON.stringify({ version: 1, canvas: { width: 1920, height: 1080, background: '#000', scaleMode: 'fit' }, widgets: [] });
+    const id = Number(db.prepare('insert into t_screen_tpl (name, content, is_default, is_active, org_id, created_at, updated_at) values (?, ?, 0, 0, null, ?, ?)')
+      .run('损坏的模板', content, now, now).lastInsertRowid);
+    db.close();
+    try {
+      await MonitorScreen.signIn(page, request, baseURL!);
+      const screen = new MonitorScreen(page);
+      await screen.open(`?tpl=${id}`);
+      await expect(screen.errorPanel).toBeVisible();
+      await expect(screen.errorPanel).toContainText('大屏模板无效');
+      await expect(screen.errorPanel).toContainText('widgets: a template needs at least one widget');
+      // The wall still switches away with the keyboard.
+      await page.keyboard.press('1');
+      await expect(screen.errorPanel).toHaveCount(0);
+    } finally {
+      const cleanup = new Database(DB_FILE);
+      cleanup.prepare('delete from t_screen_tpl where id = ?').run(id);
+      cleanup.close();
+    }
+  });
+});

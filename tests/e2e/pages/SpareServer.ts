@@ -1,0 +1,48 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+
+/**
+ * A second real server of the e2e run, on its own port and database, that a test may stop and
+ * start again (the suite's main server must stay up for the other tests).
+ */
+export class SpareServer {
+  readonly dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'nv-e2e-spare-'));
+  readonly baseURL: string;
+  private child: ChildProcess | null = null;
+
+  constructor(readonly port: number) {
+    this.baseURL = `http://localhost:${port}`;
+  }
+
+  async start(): Promise<void> {
+    this.child = spawn('npx', ['tsx', 'server/main.ts'], {
+      env: { ...process.env, PORT: String(this.port), DATA_DIR: this.dataDir, DEMO: '1', LOG_LEVEL: 'warn', LOGIN_RATE_LIMIT: '1000', STATIC_DIR: 'dist' },
+      stdio: 'ignore',
+      detached: true,
+    });
+    for (let i = 0; i < 240; i++) {
+      try {
+        if ((await fetch(`${this.baseURL}/api/sys/info`)).ok) return;
+      } catch { /* not up yet */ }
+      await new Promise((r) => setTimeout(r, 250));
+    }
+    throw new Error(`spare server on ${this.port} did not start`);
+  }
+
+  /** Stops it the way a deploy or a crash would: the process and its connections go away. */
+  async stop(): Promise<void> {
+    const child = this.child;
+    if (!child || child.exitCode !== null) return;
+    const exited = new Promise((r) => child.once('exit', r));
+    try { process.kill(-child.pid!, 'SIGKILL'); } catch { /* already gone */ }
+    await exited;
+    this.child = null;
+  }
+
+  async dispose(): Promise<void> {
+    await this.stop();
+    fs.rmSync(this.dataDir, { recursive: true, force: true });
+  }
+}
