@@ -1,0 +1,144 @@
+import type { EChartsCoreOption } from 'echarts/core';
+import { CHINA_MAP } from '../shared/chinaMap';
+import { formatNumber } from '../shared/formatNumber';
+import { booleanProp } from '../shared/readProp';
+import { readStateColours, type LocatedProject, type StateColours } from '../shared/projectList';
+import { screenTheme } from '../shared/screenTheme';
+
+export const VALUE_FIELDS = ['devices', 'energyToday', 'alarms'] as const;
+/** The project figure a bar's height shows. */
+export type GlobeValueField = (typeof VALUE_FIELDS)[number];
+
+/** The props of a globe3d widget, as read from the stored template. */
+export interface GlobeProps {
+  valueField: GlobeValueField;
+  stateColours: StateColours;
+  /** Turn slowly when nobody is touching it (default on). */
+  autoRotate: boolean;
+}
+
+/** The translated words of the labels. */
+export interface GlobeTexts {
+  /** Unit per value field: 台, kWh, 条. */
+  units: Record<GlobeValueField, string>;
+}
+
+/** World units (the map is 100 wide): the tallest bar, the shortest visible one, the map slab. */
+export const BAR_MAX_HEIGHT = 18;
+export const BAR_MIN_HEIGHT = 1.2;
+export const REGION_HEIGHT = 2;
+/** Degrees per second of the idle rotation: slow enough to read labels on a wall. */
+export const AUTO_ROTATE_SPEED = 4;
+
+/** Reads the untyped props; anything malformed falls back to its default. */
+export function readGlobeProps(props: Record<string, unknown> | undefined): GlobeProps {
+  const p = props ?? {};
+  return {
+    valueField: VALUE_FIELDS.includes(p.valueField as GlobeValueField) ? (p.valueField as GlobeValueField) : 'devices',
+    stateColours: readStateColours(p.stateColours),
+    autoRotate: booleanProp(p, 'autoRotate', true),
+  };
+}
+
+/**
+ * Bar heights in world units: proportional to the values (negative counts as 0), the largest at
+ * {@link BAR_MAX_HEIGHT}, none below {@link BAR_MIN_HEIGHT} so a project with nothing still shows.
+ */
+export function barHeights(values: readonly number[]): number[] {
+  const max = values.reduce((m, v) => Math.max(m, v), 0);
+  return values.map((v) => (max > 0 ? Math.max((Math.max(0, v) / max) * BAR_MAX_HEIGHT, BAR_MIN_HEIGHT) : BAR_MIN_HEIGHT));
+}
+
+/** "上海中心 · 128 台": what a bar's hover label says. */
+export function barLabel(p: LocatedProject, field: GlobeValueField, texts: GlobeTexts): string {
+  return `${p.name} · ${formatNumber(p[field], field === 'energyToday' ? 1 : 0)} ${texts.units[field]}`;
+}
+
+/**
+ * The 3D view's option: a geo3D China in dark navy with cyan borders, and one bar per located
+ * project, height from `valueField`, colour from its state, its name and value on hover.
+ *
+ * echarts-gl scales the bar axis from the data's smallest to largest value, which would flatten
+ * the smallest project to nothing; an invisible zero bar pins the axis to 0, and `boxHeight` is
+ * set so one world unit of height is one unit of the axis. No realistic shading, no post effects:
+ * it must turn smoothly on software WebGL. The camera's `beta` is left out so new data does not
+ * stop the turn.
+ */
+export function buildGlobeOption(projects: readonly LocatedProject[], props: GlobeProps, texts: GlobeTexts): EChartsCoreOption {
+  const heights = barHeights(projects.map((p) => p[props.valueField]));
+  const tallest = heights.reduce((m, h) => Math.max(m, h), BAR_MIN_HEIGHT);
+  const bars = projects.map((p, i) => ({
+    name: p.name,
+    value: [p.lng, p.lat, heights[i]],
+    itemStyle: { color: props.stateColours[p.state] },
+    /** Read by the label formatter: a name is never parsed as a `{a}` template. */
+    hoverLabel: barLabel(p, props.valueField, texts),
+  }));
+  const anchor = projects.length ? [{ name: '', value: [projects[0].lng, projects[0].lat, 0], itemStyle: { opacity: 0 } }] : [];
+  return {
+    backgroundColor: 'transparent',
+    geo3D: {
+      id: 'china',
+      map: CHINA_MAP,
+      boxWidth: 100,
+      boxHeight: REGION_HEIGHT + tallest,
+      regionHeight: REGION_HEIGHT,
+      environment: 'none',
+      shading: 'lambert',
+      light: {
+        main: { intensity: 1.0, shadow: false, alpha: 50, beta: 30 },
+        ambient: { intensity: 0.45 },
+      },
+      groundPlane: { show: false },
+      postEffect: { enable: false },
+      temporalSuperSampling: { enable: false },
+      itemStyle: { color: '#0d2c57', borderColor: 'rgba(62, 235, 255, 0.85)', borderWidth: 1 },
+      emphasis: { label: { show: false }, itemStyle: { color: '#143d73' } },
+      label: { show: false },
+      viewControl: {
+        projection: 'perspective',
+        alpha: 48,
+        distance: 112,
+        minDistance: 50,
+        maxDistance: 160,
+        minAlpha: 10,
+        maxAlpha: 85,
+        autoRotate: props.autoRotate,
+        autoRotateSpeed: AUTO_ROTATE_SPEED,
+        autoRotateAfterStill: 6,
+        damping: 0.85,
+        rotateSensitivity: 1,
+        zoomSensitivity: 1,
+        panSensitivity: 0,
+      },
+    },
+    series: [{
+      id: 'projects',
+      type: 'bar3D',
+      coordinateSystem: 'geo3D',
+      geo3DIndex: 0,
+      shading: 'lambert',
+      barSize: 1.8,
+      bevelSize: 0.3,
+      bevelSmoothness: 2,
+      minHeight: 0,
+      label: {
+        show: false,
+        distance: 1.5,
+        textStyle: {
+          fontSize: 15,
+          fontFamily: screenTheme.font.family,
+          color: screenTheme.textStrong,
+          backgroundColor: 'rgba(6, 19, 39, 0.88)',
+          borderColor: 'rgba(62, 235, 255, 0.6)',
+          borderWidth: 1,
+          padding: [4, 8],
+          borderRadius: 3,
+        },
+      },
+      emphasis: { label: { show: true, formatter: (params: { data?: { hoverLabel?: string } }) => params.data?.hoverLabel ?? '' } },
+      animationDurationUpdate: 600,
+      data: [...anchor, ...bars],
+    }],
+  };
+}

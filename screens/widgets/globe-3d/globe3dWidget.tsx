@@ -1,0 +1,58 @@
+import { useLayoutEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { WidgetModule, WidgetRendererProps } from '../../runtime/types';
+import { applyProjectLive, readProjectList, splitLocated } from '../shared/projectList';
+import { useChinaMap } from '../shared/useChinaMap';
+import { useEChart } from '../shared/useEChart';
+import { WidgetNotice } from '../shared/WidgetNotice';
+import { buildGlobeOption, readGlobeProps, type GlobeTexts } from './globe3dOptions';
+import { hasWebGL, loseWebglContexts } from './hasWebGL';
+import { installEchartsGl } from './installEchartsGl';
+
+installEchartsGl();
+
+function GlobeChart({ widget, data, scale }: WidgetRendererProps<unknown>) {
+  const { t } = useTranslation('screens');
+  const status = useChinaMap();
+  const props = useMemo(() => readGlobeProps(widget.props), [widget.props]);
+  const located = useMemo(() => splitLocated(readProjectList(data) ?? []).located, [data]);
+  const texts = useMemo<GlobeTexts>(() => ({
+    units: { devices: t('globe-3d.unitDevices'), energyToday: t('globe-3d.unitEnergy'), alarms: t('globe-3d.unitAlarms') },
+  }), [t]);
+  const option = useMemo(() => (status === 'ready' ? buildGlobeOption(located, props, texts) : null), [status, located, props, texts]);
+  const { ref } = useEChart(option, scale);
+  // A layout cleanup runs before useEChart's dispose, while the chart's canvases are still there.
+  useLayoutEffect(() => {
+    const el = ref.current;
+    return () => loseWebglContexts(el);
+  }, [ref, scale]);
+  return (
+    <>
+      <div ref={ref} style={{ position: 'absolute', inset: 0 }} />
+      {status === 'loading' ? <WidgetNotice title={t('globe-3d.mapLoading')} /> : null}
+      {status === 'failed' ? <WidgetNotice tone="error" title={t('globe-3d.mapFailed')} detail={t('globe-3d.mapRetrying')} /> : null}
+    </>
+  );
+}
+
+function Globe3dRenderer(props: WidgetRendererProps<unknown>) {
+  const { t } = useTranslation('screens');
+  const [webgl] = useState(hasWebGL);
+  return (
+    <div style={{ position: 'relative', width: props.width, height: props.height, overflow: 'hidden' }}>
+      {webgl ? <GlobeChart {...props} /> : <WidgetNotice tone="error" title={t('globe-3d.noWebgl')} detail={t('globe-3d.noWebglHint')} />}
+    </div>
+  );
+}
+
+/**
+ * globe3d: the projects as 3D bars on a slowly turning China (echarts-gl geo3D + bar3D), bar height
+ * from `props.valueField` ('devices' default, 'energyToday', 'alarms'), colour by state
+ * (`props.stateColours`), name and value on hover; `props.autoRotate: false` holds it still. Data:
+ * the `projectList` of GET /api/s/screen/overview. Without WebGL it says so instead of drawing.
+ */
+export const globe3dWidget: WidgetModule<unknown> = {
+  Renderer: Globe3dRenderer,
+  applyLive: (data, live, widget) => applyProjectLive(data, live, widget),
+  hasData: (data) => readProjectList(data) !== null,
+};

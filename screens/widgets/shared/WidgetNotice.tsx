@@ -1,0 +1,40 @@
+import styled from 'styled-components';
+import { screenTheme } from './screenTheme';
+
+const Box = styled.div`
+  position: absolute;
+  inset: 0;
+  display: flex;
+  flex-direction: column;
+  align-items: center;
+  justify-content: center;
+  gap: 8px;
+  padding: 16px;
+  text-align: center;
+  font-family: ${screenTheme.font.family};
+`;
+
+const Title = styled.div<{ $tone: 'info' | 'error' }>`
+  color: ${(p) => (p.$tone === 'error' ? screenTheme.state.alarm : screenTheme.text)};
+  font-size: ${screenTheme.font.title}px;
+  font-weight: 600;
+`;
+
+const Detail = styled.div`
+  color: ${screenTheme.textMuted};
+  font-size: ${screenTheme.font.label}px;
+  max-width: 100%;
+  overflow: hidden;
+  text-overflow: ellipsis;
+  white-space: nowrap;
+`;
+
+/** A message in place of a widget's content (no map data, no WebGL, a failed map service). */
+export function WidgetNotice({ title, detail, tone = 'info' }: { title: string; detail?: string; tone?: 'info' | 'error' }) {
+  return (
+    <Box role={tone === 'error' ? 'alert' : 'status'}>
+      <Title $tone={tone}>{title}</Title>
+      {detail ? <Detail title={detail}>{detail}</Detail> : null}
+    </Box>
+  );
+}

@@ -1,0 +1,51 @@
+import { GeoComponent } from 'echarts/components';
+import { echarts } from './echartsCore';
+
+// `registerMap` and `getMap` (which echarts-gl's geo3D reads) do nothing until the geo component
+// is installed: it provides their implementation.
+echarts.use([GeoComponent]);
+
+/** The name the map is registered under: ECharts adds the South China Sea islands to a map of this name. */
+export const CHINA_MAP = 'china';
+
+/** Where the provinces' GeoJSON is served (public/maps/china.json): fetched at run time, never bundled. */
+export const CHINA_MAP_URL = `${import.meta.env.BASE_URL ?? '/'}maps/china.json`;
+
+let loading: Promise<void> | null = null;
+let registered = false;
+
+type GeoJson = Parameters<typeof echarts.registerMap>[1];
+
+function isFeatureCollection(value: unknown): value is GeoJson {
+  return !!value && typeof value === 'object' && (value as { type?: unknown }).type === 'FeatureCollection'
+    && Array.isArray((value as { features?: unknown }).features);
+}
+
+/**
+ * Resolves once the map of China is registered with ECharts as {@link CHINA_MAP}. The file is
+ * fetched once per page, however many widgets ask; a failed fetch is forgotten, so the next call
+ * (a later mount, a retry) tries again.
+ */
+export function loadChinaMap(): Promise<void> {
+  if (registered) return Promise.resolve();
+  if (loading) return loading;
+  const attempt = (async () => {
+    const response = await fetch(CHINA_MAP_URL);
+    if (!response.ok) throw new Error(`${CHINA_MAP_URL}: HTTP ${response.status}`);
+    const json: unknown = await response.json();
+    if (!isFeatureCollection(json)) throw new Error(`${CHINA_MAP_URL}: not a GeoJSON FeatureCollection`);
+    echarts.registerMap(CHINA_MAP, json);
+    registered = true;
+  })();
+  loading = attempt;
+  attempt.catch(() => {
+    if (loading === attempt) loading = null;
+  });
+  return attempt;
+}
+
+/** Forgets the loaded map (tests only). */
+export function resetChinaMapForTests(): void {
+  loading = null;
+  registered = false;
+}
