@@ -75,14 +75,14 @@ try {
       await page.goto(`${base}/monitor?tpl=${tpl.id}${query ? `&${query}` : ''}`);
       try {
         await page.waitForFunction(() => {
-          const all = [...document.querySelectorAll('[data-widget]')];
+          const all = [...document.querySelectorAll('[data-screen-widget]')];
           return all.length > 0 && all.every((w) => w.getAttribute('data-state') !== 'loading');
         }, null, { timeout: 20_000 });
       } catch {
         console.error(`template ${tpl.id}: widgets still loading after 20 s`);
       }
       await page.waitForTimeout(extraWait);
-      const states = await page.$$eval('[data-widget]', (ws) => ws.map((w) => `${w.getAttribute('data-widget')}=${w.getAttribute('data-state')}`));
+      const states = await page.$$eval('[data-screen-widget]', (ws) => ws.map((w) => `${w.getAttribute('data-screen-widget')}=${w.getAttribute('data-state')}`));
       const file = path.join(out, `tpl${tpl.id}-${width}x${height}.png`);
       await page.screenshot({ path: file });
       console.log(`${file}  ${tpl.name}  ${states.join(' ')}`);

@@ -149,7 +149,7 @@ export const WidgetFrame = memo(function WidgetFrame({ widget, store, scale, isH
   return (
     <Box
       $framed={framed}
-      data-widget={widget.id}
+      data-screen-widget={widget.id}
       data-type={widget.type}
       data-state={state}
       data-stale={stale ? 'true' : 'false'}

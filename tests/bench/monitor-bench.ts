@@ -71,7 +71,7 @@ async function signedInContext(browser: Browser, token: string): Promise<Browser
 async function loadMonitor(page: Page): Promise<number> {
   await page.goto(`${BASE}/monitor`);
   return page.waitForFunction(() => {
-    const all = [...document.querySelectorAll('[data-widget]')];
+    const all = [...document.querySelectorAll('[data-screen-widget]')];
     return all.length > 0 && all.every((w) => w.getAttribute('data-state') === 'ready') ? performance.now() : false;
   }, null, { timeout: 30_000, polling: 'raf' }).then((h) => h.jsonValue() as Promise<number>);
 }

@@ -31,8 +31,8 @@ test.describe('big screen /monitor', () => {
         const box = await screen.canvas.boundingBox();
         expect(Math.round(box!.width)).toBe(width);
         expect(Math.round(box!.height)).toBe(height);
-        // Charts draw at the device's pixel size, not an upscaled bitmap.
-        const ratios = await page.locator('[data-widget] canvas').evaluateAll((cs) => cs
+        // ECharts canvases (zrender marks them) draw at the device's pixel size, not an upscaled bitmap.
+        const ratios = await page.locator('[data-screen-widget] canvas[data-zr-dom-id]').evaluateAll((cs) => cs
           .filter((c) => (c as HTMLCanvasElement).clientWidth > 0)
           .map((c) => (c as HTMLCanvasElement).width / (c as HTMLCanvasElement).clientWidth));
         expect(ratios.length).toBeGreaterThan(0);
@@ -85,6 +85,47 @@ test.describe('big screen /monitor', () => {
     await page.reload();
     await expect(screen.widget('map').getByText('离线地图')).toBeVisible({ timeout: 8_000 });
     expect(amapTried.length, 'AMap was tried first').toBeGreaterThan(0);
+  });
+
+  test('at 3840×2160 a pointer on a project marker gets that project\'s tooltip (hit-testing survives the scaling)', async ({ page, request, baseURL }) => {
+    const token = await MonitorScreen.signIn(page, request, baseURL!);
+    const overview = await apiGet<{ projectList: { name: string }[] }>(request, token, '/s/screen/overview');
+    await page.setViewportSize({ width: 3840, height: 2160 });
+    const screen = new MonitorScreen(page);
+    await screen.open();
+    await screen.waitUntilAllReady();
+    const map = screen.widget('map');
+    await expect(map.getByText('离线地图')).toBeVisible();
+    await page.waitForTimeout(1_500);
+    // The densest patch of marker colour on the map's canvas, in screen pixels.
+    const target = await map.locator('canvas[data-zr-dom-id]').first().evaluate((c: HTMLCanvasElement) => {
+      const { width, height } = c;
+      const px = c.getContext('2d')!.getImageData(0, 0, width, height).data;
+      const marker = (x: number, y: number) => {
+        const i = (y * width + x) * 4;
+        const [r, g, b] = [px[i], px[i + 1], px[i + 2]];
+        return (r > 220 && g < 120 && b < 120) || (g > 180 && r < 100 && b > 80 && b < 170);
+      };
+      let best = { x: -1, y: -1, score: 0 };
+      for (let y = 6; y < height - 6; y += 2) {
+        for (let x = 6; x < width - 6; x += 2) {
+          if (!marker(x, y)) continue;
+          let score = 0;
+          for (let dy = -6; dy <= 6; dy += 2) for (let dx = -6; dx <= 6; dx += 2) if (marker(x + dx, y + dy)) score++;
+          if (score > best.score) best = { x, y, score };
+        }
+      }
+      const rect = c.getBoundingClientRect();
+      return best.score ? { x: rect.left + (best.x * rect.width) / width, y: rect.top + (best.y * rect.height) / height } : null;
+    });
+    expect(target, 'a project marker is drawn').not.toBeNull();
+    await page.mouse.move(target!.x, target!.y);
+    const anyProject = new RegExp(overview.projectList.map((p) => p.name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|'));
+    await expect.poll(() => map.innerText(), { timeout: 5_000 }).toMatch(anyProject);
+    // Far from any marker (the map's top-left corner) no project tooltip shows.
+    const box = (await map.boundingBox())!;
+    await page.mouse.move(box.x + 20, box.y + 120);
+    await expect.poll(() => map.innerText(), { timeout: 5_000 }).not.toMatch(anyProject);
   });
 
   test('arrow keys switch templates and the address keeps the choice', async ({ page, request, baseURL }) => {

@@ -10,14 +10,14 @@ export class MonitorScreen {
   readonly canvas: Locator;
 
   constructor(readonly page: Page) {
-    this.widgets = page.locator('[data-widget]');
+    this.widgets = page.locator('[data-screen-widget]');
     this.staleMarkers = page.locator('[data-stale-marker]');
     this.errorPanel = page.locator('[data-screen-error]');
     this.canvas = page.locator('[data-screen-canvas]');
   }
 
   widget(id: string) {
-    return this.page.locator(`[data-widget="${id}"]`);
+    return this.page.locator(`[data-screen-widget="${id}"]`);
   }
 
   /**
@@ -41,10 +41,10 @@ export class MonitorScreen {
   async waitUntilAllReady(timeout = 20_000): Promise<string[]> {
     await expect(this.widgets.first()).toBeVisible({ timeout });
     await this.page.waitForFunction(() => {
-      const all = [...document.querySelectorAll('[data-widget]')];
+      const all = [...document.querySelectorAll('[data-screen-widget]')];
       return all.length > 0 && all.every((w) => w.getAttribute('data-state') !== 'loading');
     }, null, { timeout });
-    const states = await this.widgets.evaluateAll((ws) => ws.map((w) => `${w.getAttribute('data-widget')}:${w.getAttribute('data-state')}`));
+    const states = await this.widgets.evaluateAll((ws) => ws.map((w) => `${w.getAttribute('data-screen-widget')}:${w.getAttribute('data-state')}`));
     expect(states.filter((s) => !s.endsWith(':ready')), 'every widget shows data').toEqual([]);
     return states.map((s) => s.split(':')[0]);
   }
