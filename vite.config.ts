@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 
@@ -21,8 +22,35 @@ function dropPublicReadme(): Plugin {
   };
 }
 
+/**
+ * Writes .br and .gz beside every compressible file of the build, once, at build time: the server
+ * sends them (`preCompressed`) to browsers that accept them, so walls on a slow LAN download a
+ * third of the bytes and the server spends no CPU compressing.
+ */
+function precompress(): Plugin {
+  let outDir = 'dist';
+  return {
+    name: 'nv-precompress',
+    apply: 'build',
+    configResolved(config) {
+      outDir = path.resolve(config.root, config.build.outDir);
+    },
+    closeBundle() {
+      const files = fs.readdirSync(outDir, { recursive: true }) as string[];
+      for (const file of files) {
+        if (!/\.(js|json|css|svg|html)$/.test(file) || file.startsWith('.vite')) continue;
+        const full = path.join(outDir, file);
+        const data = fs.readFileSync(full);
+        if (data.length < 1024) continue;
+        fs.writeFileSync(`${full}.br`, zlib.brotliCompressSync(data, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } }));
+        fs.writeFileSync(`${full}.gz`, zlib.gzipSync(data, { level: 9 }));
+      }
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react(), dropPublicReadme()],
+  plugins: [react(), dropPublicReadme(), precompress()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,

@@ -19,6 +19,8 @@ export async function registerConsole(app: FastifyInstance, staticDir: string | 
       root: staticDir!,
       wildcard: false,
       index: false,
+      // The build writes .br/.gz beside each asset (vite.config.ts): sent to browsers that take them.
+      preCompressed: true,
       // Hashed assets never change; index.html must always be fetched anew after a deploy.
       setHeaders: (reply, file) => {
         reply.header('Cache-Control', file.includes(`${path.sep}assets${path.sep}`)
