@@ -1,0 +1,48 @@
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { WidgetModule, WidgetRendererProps } from '../../runtime/types';
+import { WidgetNotice } from '../shared/WidgetNotice';
+import { applyModel3dLive, buildModel3dView, readFeaturedUnit, readModel3dProps, type FeaturedUnitData } from './model3dModel';
+import { Model3dOverlay, OVERLAY_INSETS } from './Model3dOverlay';
+import { probeWebgl } from './probeWebgl';
+import { PurifierCanvas } from './PurifierCanvas';
+
+/** In the band between the name and the readouts, which stay useful without the scene. */
+function NoWebgl() {
+  const { t } = useTranslation('screens');
+  return (
+    <div style={{ position: 'absolute', left: 0, right: 0, top: OVERLAY_INSETS.top, bottom: OVERLAY_INSETS.bottom }}>
+      <WidgetNotice title={t('model-3d.noWebgl')} detail={t('model-3d.noWebglDetail')} />
+    </div>
+  );
+}
+
+function Model3dRenderer({ widget, data, scale, width, height }: WidgetRendererProps<FeaturedUnitData>) {
+  const unit = useMemo(() => readFeaturedUnit(data), [data]);
+  const view = useMemo(() => (unit ? buildModel3dView(unit) : null), [unit]);
+  const { autoRotate } = readModel3dProps(widget.props);
+  // Probed once per mount: the throw-away context is released before the scene's own is made.
+  const [support] = useState(() => probeWebgl());
+  if (!view) return null;
+  return (
+    <div style={{ position: 'relative', width, height, overflow: 'hidden' }} data-widget="model3d">
+      {support.available ? (
+        <PurifierCanvas view={view} autoRotate={autoRotate} scale={scale} insets={OVERLAY_INSETS} support={support} fallback={<NoWebgl />} />
+      ) : (
+        <NoWebgl />
+      )}
+      <Model3dOverlay view={view} width={width} />
+    </div>
+  );
+}
+
+/**
+ * model3d: the featured purifier unit (GET /api/s/featured-unit) as a live 3D cabinet — filters
+ * tinted by remaining life, a fan turning with the air volume, airflow while it runs, a state
+ * beacon — with its name, state and three big readouts in HTML over it.
+ */
+export const model3dWidget: WidgetModule<FeaturedUnitData> = {
+  Renderer: Model3dRenderer,
+  applyLive: applyModel3dLive,
+  hasData: (data) => readFeaturedUnit(data) !== null,
+};
