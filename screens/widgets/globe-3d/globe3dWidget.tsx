@@ -6,7 +6,8 @@ import { useChinaMap } from '../shared/useChinaMap';
 import { useEChart } from '../shared/useEChart';
 import { WidgetNotice } from '../shared/WidgetNotice';
 import { buildGlobeOption, readGlobeProps, type GlobeTexts } from './globe3dOptions';
-import { hasWebGL, loseWebglContexts } from './hasWebGL';
+import { probeWebgl } from '../shared/probeWebgl';
+import { loseWebglContexts } from './loseWebglContexts';
 import { installEchartsGl } from './installEchartsGl';
 
 installEchartsGl();
@@ -37,7 +38,7 @@ function GlobeChart({ widget, data, scale }: WidgetRendererProps<unknown>) {
 
 function Globe3dRenderer(props: WidgetRendererProps<unknown>) {
   const { t } = useTranslation('screens');
-  const [webgl] = useState(hasWebGL);
+  const [webgl] = useState(() => probeWebgl().available);
   return (
     <div style={{ position: 'relative', width: props.width, height: props.height, overflow: 'hidden' }}>
       {webgl ? <GlobeChart {...props} /> : <WidgetNotice tone="error" title={t('globe-3d.noWebgl')} detail={t('globe-3d.noWebglHint')} />}

@@ -4,7 +4,7 @@ import { liveInstances } from '../shared/liveInstances';
 import type { Model3dView } from './model3dModel';
 import { drawnFanRps, FULL_FPS, type SceneMotion } from './purifierLayout';
 import { PurifierScene, type SceneInsets } from './PurifierScene';
-import type { WebglSupport } from './probeWebgl';
+import type { WebglSupport } from '../shared/probeWebgl';
 
 /**
  * Frame rate and drawing-scale caps. With a GPU: 30 fps (plenty for a turning model, half the

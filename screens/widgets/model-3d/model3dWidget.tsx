@@ -4,7 +4,7 @@ import type { WidgetModule, WidgetRendererProps } from '../../runtime/types';
 import { WidgetNotice } from '../shared/WidgetNotice';
 import { applyModel3dLive, buildModel3dView, readFeaturedUnit, readModel3dProps, type FeaturedUnitData } from './model3dModel';
 import { Model3dOverlay, OVERLAY_INSETS } from './Model3dOverlay';
-import { probeWebgl } from './probeWebgl';
+import { probeWebgl } from '../shared/probeWebgl';
 import { PurifierCanvas } from './PurifierCanvas';
 
 /** In the band between the name and the readouts, which stay useful without the scene. */

@@ -1,24 +1,3 @@
-let known = false;
-
-/**
- * Whether this browser can give the page a WebGL context. Asks with a throw-away canvas and hands
- * its context straight back (browsers cap live contexts); a yes is remembered for the page, a no
- * is asked again next time (a restarted GPU process may bring WebGL back).
- */
-export function hasWebGL(): boolean {
-  if (known) return true;
-  try {
-    const canvas = document.createElement('canvas');
-    const gl = (canvas.getContext('webgl') ?? canvas.getContext('experimental-webgl')) as WebGLRenderingContext | null;
-    if (!gl) return false;
-    gl.getExtension('WEBGL_lose_context')?.loseContext();
-    known = true;
-    return true;
-  } catch {
-    return false;
-  }
-}
-
 /**
  * Hands back the WebGL contexts of the canvases under `root` now, instead of whenever the garbage
  * collector gets to them: ECharts' dispose does not, and a kiosk that rotates screens for weeks
