@@ -25,7 +25,7 @@ export class MonitorScreen {
    * test's API calls) and returns the token.
    */
   static async signIn(page: Page, request: APIRequestContext, baseURL: string): Promise<string> {
-    const token = await apiLogin(request, SUPERADMIN);
+    const token = await apiLogin(request, SUPERADMIN, baseURL);
     await page.context().addCookies([
       { name: 'nv_token', value: token, url: baseURL },
       { name: 'nv_token_time', value: String(Date.now()), url: baseURL },

@@ -1,9 +1,9 @@
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import type { Account } from './accounts';
 
-/** Signs in over the API (a second session beside the browser's) and returns the token. */
-export async function apiLogin(request: APIRequestContext, account: Pick<Account, 'username' | 'password'>): Promise<string> {
-  const response = await request.post('/api/user/login', {
+/** Signs in over the API (a second session beside the browser's) and returns the token; `baseURL` picks another server. */
+export async function apiLogin(request: APIRequestContext, account: Pick<Account, 'username' | 'password'>, baseURL = ''): Promise<string> {
+  const response = await request.post(`${baseURL}/api/user/login`, {
     data: { user: account.username, password: account.password, orgBZ: '', tokenExpired: 30 },
   });
   const body = await response.json();
