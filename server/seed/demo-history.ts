@@ -1,7 +1,10 @@
 import type { Transaction } from 'kysely';
+import { ConditionType } from '../../contract/conditions';
 import { DeviceState, DeviceTypeId, MeasureTag } from '../../contract/enums';
 import type { DB } from '../db/schema';
-import { ambientPm25, daily } from '../simulator/signals';
+import { FILTER_LOAD_PER_HOUR, airVolumeM3h, loadOfResistance, resistancePa } from '../simulator/filter-load';
+import { AMBIENT_PM10_RATIO, ambientPm25, fanPowerKw, meterPowerKw } from '../simulator/signals';
+import { demoSiteProfile } from './demo-sites';
 import { prng } from './prng';
 
 const MINUTE = 60_000;
@@ -51,26 +54,36 @@ function sampleTimes(start: number, until: number, now: number): number[] {
   return out.reverse();
 }
 
+/** Load of a filter changed just now; the one it replaced was near its limit. */
+const FRESH_LOAD = 0.02;
+const REPLACED_LOAD = 0.9;
+
 /**
  * The last 24 hours of the demo devices' PM2.5, PM10, air volume, energy and resistance points as
  * hourly rollups (and the last 2 hours of PM as minute rollups), plus their current values, so
  * trends, today's energy and filter life show data before the simulator's first tick. Shapes
- * follow the simulator's signals (server/simulator/signals.ts): PM with the morning and evening
- * rush, resistance rising with the filter's load, air volume falling with it, energy counters
- * integrating the fan's or the meter's power and ending at the current value. Points that already
- * have a current value (the seeded alarms) end at it. Offline devices stop at their last contact.
- * Deterministic for a given `now`.
+ * follow the simulator's signals (server/simulator/signals.ts) and each site's profile
+ * (demo-sites.ts): PM with the city's air and the morning and evening rush, resistance rising
+ * with the filter's load (each site's bank as worn as its profile says, filters changed along the
+ * way), air volume falling with it, energy counters integrating the fan's or the site meter's
+ * power and ending at the current value. Points that already have a current value (the seeded
+ * alarms) end at it; a unit whose seeded fault stopped its fan moves no air since. Offline devices
+ * stop at their last contact. Deterministic for a given `now`.
  */
 export async function seedHistory(trx: Transaction<DB>, now: number): Promise<void> {
   const random = prng(2027);
   const noise = (sd: number) => sd * Math.sqrt(-2 * Math.log(Math.max(1e-12, random()))) * Math.cos(2 * Math.PI * random());
-  const devices = await trx.selectFrom('t_device')
-    .select(['id', 'project_id', 'device_model_id', 'device_type_id', 'state', 'last_seen_at']).orderBy('id').execute();
+  const devices = await trx.selectFrom('t_device as d').leftJoin('t_project as p', 'p.id', 'd.project_id')
+    .select(['d.id', 'd.project_id', 'd.device_model_id', 'd.device_type_id', 'd.state', 'd.last_seen_at', 'p.code'])
+    .orderBy('d.id').execute();
   const measures = await trx.selectFrom('t_measure').select(['id', 'device_model_id', 'tag_id', 'decimals', 'max_value'])
     .where('tag_id', 'in', Object.keys(KIND_OF_TAG).map(Number)).orderBy('sort_order').orderBy('id').execute();
   const stored = new Map((await trx.selectFrom('t_real_measure').select(['device_id', 'measure_id', 'value']).execute())
     .map((r) => [`${r.device_id}:${r.measure_id}`, r.value]));
-  const siteBase = new Map<number | null, number>();
+  // Seeded faults with bit 0 (风机过载) stopped the unit's fan when they were raised.
+  const fanStopped = new Map((await trx.selectFrom('t_real_measure_warning').select(['device_id', 'raised_at', 'sample_value'])
+    .where('condition_type', '=', ConditionType.Bitwise).execute())
+    .filter((a) => (a.sample_value ?? 0) & 1).map((a) => [a.device_id, a.raised_at]));
 
   const start = Math.floor(now / HOUR) * HOUR - HISTORY_HOURS * HOUR;
   const minuteStart = Math.floor((now - MINUTE_HISTORY_HOURS * HOUR) / MINUTE) * MINUTE;
@@ -81,25 +94,33 @@ export async function seedHistory(trx: Transaction<DB>, now: number): Promise<vo
   for (const d of devices) {
     const points = measures.filter((m) => m.device_model_id === d.device_model_id);
     if (!points.length) continue;
-    if (!siteBase.has(d.project_id)) siteBase.set(d.project_id, 22 + 18 * random());
-    const base = siteBase.get(d.project_id)!;
+    const site = demoSiteProfile(d.code);
+    const base = site.pm25Base;
     const until = d.state === DeviceState.Offline ? Math.min(now, d.last_seen_at ?? now - HOUR) : now;
     const sensor = d.device_type_id === DeviceTypeId.Sensor;
     const storedOf = (measureId: number) => stored.get(`${d.id}:${measureId}`) ?? null;
 
-    // Filter load now: from a seeded alarm's resistance, else below the 450 Pa alarm (no alarm without a record).
+    // Filter load now: from a seeded alarm's resistance, else around the site's bank (below the
+    // 450 Pa alarm: no alarm without a record), one filter in eight changed lately. A unit's own
+    // prefilter is changed more often.
     const resistance = points.find((m) => m.tag_id === MeasureTag.Resistance);
     const storedResistance = resistance ? storedOf(resistance.id) : null;
-    const loadNow = storedResistance !== null ? Math.min(0.99, Math.max(0.02, (storedResistance - 120) / 380))
-      : d.device_type_id === DeviceTypeId.Filter ? 0.15 + 0.7 * random() : 0.15 + 0.8 * random();
-    // Filters load 0.02 an hour with the fan on (the simulator's pace); earlier, a fresh one.
-    const load = (t: number) => (resistance ? Math.max(0.03, loadNow - (0.02 * (until - t)) / HOUR) : loadNow);
-    // A sensor with a seeded PM2.5 alarm has been in a pollution event for the last hour and a half.
+    const spread = random();
+    const loadNow = storedResistance !== null ? Math.min(1.2, Math.max(FRESH_LOAD, loadOfResistance(storedResistance)))
+      : d.device_type_id !== DeviceTypeId.Filter ? 0.1 + 0.6 * spread
+        : random() < 0.125 ? 0.03 + 0.07 * spread
+          : Math.min(0.88, Math.max(FRESH_LOAD, site.filterLoad + 0.4 * (spread - 0.5)));
+    // Filters load at the simulator's pace with the fan on; before the last change, the old one.
+    const changedAt = until - ((loadNow - FRESH_LOAD) / FILTER_LOAD_PER_HOUR) * HOUR;
+    const load = (t: number) => (t >= changedAt ? loadNow - (FILTER_LOAD_PER_HOUR * (until - t)) / HOUR
+      : REPLACED_LOAD - (FILTER_LOAD_PER_HOUR * (changedAt - t)) / HOUR);
+    const stoppedAt = fanStopped.get(d.id) ?? Infinity;
+    // A sensor with a seeded PM2.5 alarm has been in a haze for the last hour and a half.
     const pm25Point = points.find((m) => m.tag_id === MeasureTag.PM25);
     const storedPm25 = sensor && pm25Point ? storedOf(pm25Point.id) : null;
     const boost = storedPm25 !== null ? storedPm25 / ambientPm25(until, base, 1) : 1;
     const ambient = (t: number) => ambientPm25(t, base, 1) * (1 + (boost - 1) * Math.max(0, 1 - (until - t) / (90 * MINUTE)));
-    const kw = (t: number) => d.device_type_id === DeviceTypeId.ElectricityMeter ? 150 + 70 * daily(t, 14) : 11 + 1.5 * load(t);
+    const kw = (t: number) => d.device_type_id === DeviceTypeId.ElectricityMeter ? meterPowerKw(t, site) : fanPowerKw(t < stoppedAt, load(t));
 
     const times = sampleTimes(start, until, now);
     for (const m of points) {
@@ -109,7 +130,6 @@ export async function seedHistory(trx: Transaction<DB>, now: number): Promise<vo
       const cap = (v: number) => Math.min(m.max_value ?? Infinity, Math.max(0, v));
       const hours = new Folder(d.id, m.id, HOUR);
       const minutes = kind === 'pm25' || kind === 'pm10' ? new Folder(d.id, m.id, MINUTE) : null;
-      const nominal = (m.max_value ?? 12000) * 0.75;
       let energy = 20_000 + 180_000 * random();
       const values = new Array<number>(times.length);
       // Newest first, so counters integrate backwards from their current value.
@@ -118,9 +138,9 @@ export async function seedHistory(trx: Transaction<DB>, now: number): Promise<vo
         let v: number;
         switch (kind) {
           case 'pm25': v = sensor ? ambient(t) + noise(2) : 3 + 0.06 * ambient(t) + 4 * load(t) + noise(0.8); break;
-          case 'pm10': v = sensor ? ambient(t) * 1.7 + noise(4) : 6 + 0.1 * ambient(t) + noise(1); break;
-          case 'resistance': v = 120 + 380 * load(t) + noise(3); break;
-          case 'airVolume': v = nominal * (1 - 0.45 * load(t)) + noise(nominal * 0.015); break;
+          case 'pm10': v = sensor ? ambient(t) * AMBIENT_PM10_RATIO + noise(4) : 6 + 0.1 * ambient(t) + noise(1); break;
+          case 'resistance': v = resistancePa(load(t)) + noise(3); break;
+          case 'airVolume': v = t >= stoppedAt ? 0 : airVolumeM3h(m.max_value, load(t)) * (1 + noise(0.015)); break;
           case 'energy':
             if (i < times.length - 1) energy -= (kw((t + times[i + 1]) / 2) * (times[i + 1] - t)) / HOUR;
             v = energy;

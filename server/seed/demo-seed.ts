@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema';
 import { seedOrgs, seedUsers } from './demo-accounts';
-import { seedAlarms } from './demo-alarms';
+import { seedAlarmHistory, seedAlarms } from './demo-alarms';
 import { seedCatalogue } from './demo-catalogue';
 import { seedHistory } from './demo-history';
 import { seedMessages } from './demo-messages';
@@ -15,10 +15,11 @@ export interface DemoSeedResult {
 
 /**
  * Demo data (demo mode only, into a database without users): organisations of every type,
- * regions, projects in eight cities, 144 devices of every device type with measure points and
- * alarm rules, open alarms on the devices in alarm state, the last 24 hours of history of the
- * points the big screen aggregates (PM, air volume, energy, resistance) with their current values,
- * messages of every type, and the demo accounts. One transaction: all or nothing.
+ * regions, projects in eight cities (each its own size and wear), 144 devices of every device type
+ * with measure points and alarm rules, open alarms on the devices in alarm state (two projects)
+ * and cleared ones of the last day, the last 24 hours of history of the points the big screen
+ * aggregates (PM, air volume, energy, resistance) with their current values, messages of every
+ * type, and the demo accounts. One transaction: all or nothing.
  */
 export async function seedDemo(db: Kysely<DB>, now = Date.now()): Promise<DemoSeedResult | null> {
   const anyUser = await db.selectFrom('t_user').select('id').limit(1).executeTakeFirst();
@@ -31,6 +32,7 @@ export async function seedDemo(db: Kysely<DB>, now = Date.now()): Promise<DemoSe
     const models = await seedCatalogue(trx, now);
     const sites = await seedSites(trx, orgs, users, models, now);
     await seedAlarms(trx, now);
+    await seedAlarmHistory(trx, now);
     await seedHistory(trx, now);
     await seedMessages(trx, [users.admin, users.operator, users.superadmin, ...users.staff], now);
     const app = (await trx.insertInto('t_application').values({ name: '项目监控', code: 'project-monitor', created_at: now }).returning('id').executeTakeFirstOrThrow()).id;

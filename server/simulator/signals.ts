@@ -1,5 +1,7 @@
+import { airVolumeM3h, resistancePa } from './filter-load';
 import { isAbsoluteSpell } from './incidents';
 import type { SimDevice, SimMeasure } from './sim-device';
+import type { SiteProfile } from './site-profile';
 
 /** What every signal of one tick shares. */
 export interface SignalEnv {
@@ -9,6 +11,8 @@ export interface SignalEnv {
   dtH: number;
   /** Ambient PM2.5 where the device stands (μg/m³), pollution events included. */
   ambientPm25: number;
+  /** What the site's electricity meter reads now without noise or peaks (kW): meterPowerKw. */
+  sitePowerKw: number;
   /** Normally distributed noise with the given standard deviation. */
   noise(sd: number): number;
   random(): number;
@@ -31,9 +35,17 @@ export function ambientPm25(ts: number, base: number, eventLevel: number): numbe
   return Math.max(2, base + 10 * daily(ts, 8) + 8 * daily(ts, 19)) * eventLevel;
 }
 
-/** Fan power of a purifier (kW), which the energy counters integrate. */
-export function fanPowerKw(d: SimDevice): number {
-  return d.fanOn ? 11 + 1.5 * d.load : 0.3;
+/** PM10 over PM2.5 in ambient air (coarse dust on top of the fine). */
+export const AMBIENT_PM10_RATIO = 1.6;
+
+/** Fan power of a purifier (kW) at a filter load, which the energy counters integrate. */
+export function fanPowerKw(fanOn: boolean, load: number): number {
+  return fanOn ? 11 + 1.5 * load : 0.3;
+}
+
+/** The site's mean draw at `ts` (kW), following its daily cycle. */
+export function meterPowerKw(ts: number, site: SiteProfile): number {
+  return site.powerKw * (1 + site.powerSwing * daily(ts, 14));
 }
 
 const clamp = (v: number, lo: number | null, hi: number | null) => Math.min(hi ?? Infinity, Math.max(lo ?? -Infinity, v));
@@ -48,24 +60,21 @@ export function sampleValue(d: SimDevice, m: SimMeasure, env: SignalEnv): number
   let v: number;
   switch (m.kind) {
     case 'pm25': v = d.measuresAmbient ? env.ambientPm25 + noise(2) : 3 + 0.06 * env.ambientPm25 + 4 * d.load + noise(0.8); break;
-    case 'pm10': v = d.measuresAmbient ? env.ambientPm25 * 1.7 + noise(4) : 6 + 0.1 * env.ambientPm25 + noise(1); break;
+    case 'pm10': v = d.measuresAmbient ? env.ambientPm25 * AMBIENT_PM10_RATIO + noise(4) : 6 + 0.1 * env.ambientPm25 + noise(1); break;
     case 'pm1': v = env.ambientPm25 * (d.measuresAmbient ? 0.62 : 0.04) + noise(1); break;
     case 'pm03': v = 300 + 4000 * d.load ** 3 + 8 * env.ambientPm25 + noise(60); break;
-    case 'resistance': v = d.fanOn ? 120 + 380 * d.load + noise(3) : 4 + noise(1); break;
-    case 'airVolume': {
-      const nominal = (m.max ?? 12000) * 0.75;
-      v = d.fanOn ? nominal * (1 - 0.45 * d.load) + noise(nominal * 0.015) : Math.abs(noise(40));
-      break;
-    }
+    case 'resistance': v = d.fanOn ? resistancePa(d.load) + noise(3) : 4 + noise(1); break;
+    // A stopped fan moves no air: exactly 0, so the unit reads as stopped.
+    case 'airVolume': v = d.fanOn ? airVolumeM3h(m.max, d.load) * (1 + noise(0.015)) : 0; break;
     case 'energy': {
-      const kw = d.has('power') ? (d.walk.get(-1) ?? 150) : fanPowerKw(d);
+      const kw = d.has('power') ? (d.walk.get(-1) ?? env.sitePowerKw) : fanPowerKw(d.fanOn, d.load);
       v = (d.counters.get(m.id) ?? 20_000 + 180_000 * env.random()) + kw * env.dtH;
       d.counters.set(m.id, v);
       break;
     }
     case 'power': {
-      v = 150 + 70 * daily(now, 14) + noise(6) + (spell ? spell.level : 0);
-      d.walk.set(-1, v);
+      v = env.sitePowerKw + noise(1 + 0.02 * env.sitePowerKw);
+      d.walk.set(-1, spell ? spell.level : v);
       break;
     }
     case 'temperature': {

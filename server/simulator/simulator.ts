@@ -2,11 +2,12 @@ import type { Kysely } from 'kysely';
 import { DeviceState, DeviceTypeId } from '../../contract/enums';
 import type { IngestResult } from '../../contract/telemetry';
 import type { DB } from '../db/schema';
+import { demoSiteProfile } from '../seed/demo-sites';
 import { prng } from '../seed/prng';
 import type { IngestService } from '../telemetry/ingest-service';
-import { ambientPm25, sampleValue, type SignalEnv } from './signals';
+import { ambientPm25, meterPowerKw, sampleValue, type SignalEnv } from './signals';
 import { SimDevice, kindOf, type SignalKind } from './sim-device';
-import { continueFrom, evolve, startingIncidents, startingSite, type SiteState } from './incidents';
+import { continueFrom, evolve, evolveSite, startingIncidents, startingSite, type SiteState } from './incidents';
 
 export interface SimulatorOptions {
   db: Kysely<DB>;
@@ -21,10 +22,11 @@ export interface SimulatorOptions {
 
 /**
  * The demo's devices, simulated (demo mode only): every seeded device sends believable values
- * through the same ingest path as a gateway, every `tickMs`. Incidents (pollution events, loaded
- * filters, stopped fans, faults, heat, weak signal, silent devices) come and go, so alarms of
- * several condition types appear within minutes. `start` runs it on a timer; tests call `tick`
- * with their own clock.
+ * through the same ingest path as a gateway, every `tickMs`, drawing on its site's profile (size,
+ * air, filter wear). Incidents (pollution events, loaded filters, stopped fans, faults, heat, weak
+ * signal, silent devices) come and go, more often at troubled sites: like a real platform, most
+ * projects are normal while alarms of several condition types appear and clear every few minutes
+ * across all of them. `start` runs it on a timer; tests call `tick` with their own clock.
  */
 export class Simulator {
   readonly tickMs: number;
@@ -48,9 +50,11 @@ export class Simulator {
     return sd * Math.sqrt(-2 * Math.log(u)) * Math.cos(2 * Math.PI * this.random());
   };
 
-  /** Reads the devices and their measure points, and sets up the incidents in progress. */
+  /** Reads the sites, the devices and their measure points, and sets up the incidents in progress. */
   async load(): Promise<void> {
     const now = this.now();
+    const projects = await this.o.db.selectFrom('t_project').select(['id', 'code']).execute();
+    const codes = new Map(projects.map((p) => [p.id, p.code]));
     const rows = await this.o.db.selectFrom('t_device').select(['id', 'project_id', 'device_type_id', 'device_model_id', 'state'])
       .orderBy('id').execute();
     const measures = await this.o.db.selectFrom('t_measure')
@@ -64,15 +68,22 @@ export class Simulator {
       .map((m) => ({
         id: m.id, name: m.name, kind: kindOf(m), decimals: m.decimals, min: m.min_value, max: m.max_value, conditionType: m.condition_type,
       }))));
-    for (const d of this.devices) {
-      if (!this.sites.has(d.projectId)) this.sites.set(d.projectId, startingSite(now, this.random));
-      d.load = d.deviceTypeId === DeviceTypeId.Filter || d.has('fault') ? 0.15 + 0.8 * this.random() : 0.2;
-      if (rows.find((r) => r.id === d.id)?.state === DeviceState.Offline) d.silentUntil = now + (1 + 19 * this.random()) * 60_000;
-      continueFrom(d, (measureId) => current.get(`${d.id}:${measureId}`) ?? null);
+    this.devices.forEach((d, i) => {
+      if (!this.sites.has(d.projectId)) {
+        this.sites.set(d.projectId, startingSite(demoSiteProfile(codes.get(d.projectId ?? 0) ?? null)));
+      }
+      const site = this.sites.get(d.projectId)!;
+      d.load = d.deviceTypeId === DeviceTypeId.Filter || d.has('fault') ? 0.1 + 0.7 * this.random() : 0.2;
+      const stored = (measureId: number) => current.get(`${d.id}:${measureId}`) ?? null;
+      continueFrom(d, stored);
       const alarmed = new Set<SignalKind>(open.filter((a) => a.device_id === d.id)
         .map((a) => d.measures.find((m) => m.id === a.measure_id)?.kind).filter((k): k is SignalKind => !!k));
-      startingIncidents(d, this.sites.get(d.projectId)!, alarmed, now, this.random);
-    }
+      // A sensor's PM alarm means haze over the site: as much as its stored PM2.5 says.
+      const pm25 = d.measuresAmbient && (alarmed.has('pm25') || alarmed.has('pm10')) ? d.measures.find((m) => m.kind === 'pm25') : undefined;
+      const value = pm25 ? stored(pm25.id) : null;
+      const haze = value === null ? null : value / ambientPm25(now, site.base, 1);
+      startingIncidents(d, site, { alarmed, offline: rows[i].state === DeviceState.Offline, haze }, now, this.random);
+    });
     this.loaded = true;
   }
 
@@ -80,19 +91,16 @@ export class Simulator {
   async tick(): Promise<IngestResult | null> {
     if (!this.loaded) await this.load();
     const now = this.now();
-    for (const site of this.sites.values()) {
-      if (site.pollution.until <= now && this.random() < this.tickMs / (6 * 3_600_000)) {
-        site.pollution = { until: now + (10 + 50 * this.random()) * 60_000, level: 2.4 + 2 * this.random() };
-      }
-    }
+    for (const site of this.sites.values()) evolveSite(site, now, this.tickMs, this.random);
     const items: { deviceId: number; measureId: number; value: number; ts: number }[] = [];
     for (const d of this.devices) {
-      evolve(d, now, this.tickMs, this.random);
-      if (d.silentUntil > now) continue;
       const site = this.sites.get(d.projectId)!;
+      evolve(d, site, now, this.tickMs, this.random);
+      if (d.silentUntil > now) continue;
       const env: SignalEnv = {
         now, dtH: d.lastTs ? (now - d.lastTs) / 3_600_000 : 0, noise: this.noise, random: this.random,
         ambientPm25: ambientPm25(now, site.base, site.pollution.until > now ? site.pollution.level : 1),
+        sitePowerKw: meterPowerKw(now, site.profile),
       };
       d.lastTs = now;
       for (const m of d.measures) items.push({ deviceId: d.id, measureId: m.id, value: sampleValue(d, m, env), ts: now });

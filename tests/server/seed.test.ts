@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DeviceTypeId, MESSAGE_TYPES, MeasureTag, OrgType } from '../../contract/enums';
 import { ALL_RIGHTS, Right } from '../../contract/rights';
+import { siteDayStart, type FilterLifeList, type ScreenOverview } from '../../contract/screen-data';
 import { ApiClient, loginAs, startTestServer, type TestServer } from './harness';
 
 interface MenuItem { id: number; parentId: number; name: string; order: number; rightCode: string | null; path: string }
@@ -67,6 +68,37 @@ describe('demo seed', () => {
       .select('d.id').whereRef('m.device_type_id', '!=', 'd.device_type_id').execute();
     expect(mismatched).toEqual([]);
     expect(await db.selectFrom('t_device').select('id').where('project_id', 'is', null).execute()).toEqual([]);
+  });
+
+  it('starts calm, like a real platform: a few alarms on two projects, a few devices offline', async () => {
+    const o = (await admin.get('/api/s/screen/overview')).body.data as ScreenOverview;
+    const alarmed = o.projectList.filter((p) => p.state === 'alarm');
+    expect(alarmed.length).toBeGreaterThanOrEqual(1);
+    expect(alarmed.length).toBeLessThanOrEqual(3);
+    expect(o.projectList.filter((p) => p.state === 'normal').length).toBeGreaterThanOrEqual(5);
+    expect(o.alarms.total).toBeGreaterThanOrEqual(5);
+    expect(o.alarms.total).toBeLessThanOrEqual(15);
+    expect(o.devices.offline).toBeGreaterThanOrEqual(2);
+    expect(o.devices.offline).toBeLessThanOrEqual(10);
+  });
+
+  it('gives the projects different sizes and filter wear', async () => {
+    const o = (await admin.get('/api/s/screen/overview')).body.data as ScreenOverview;
+    const energy = o.projectList.map((p) => p.energyToday).sort((a, b) => a - b);
+    // A data centre draws several times what an office does (once the day has some hours in it).
+    if (Date.now() - siteDayStart(Date.now()) > 30 * 60_000) expect(energy.at(-1)! / energy[0]).toBeGreaterThan(3);
+    expect(new Set(energy.map((e) => Math.round(e / 100))).size).toBeGreaterThanOrEqual(6);
+
+    const life = ((await admin.get('/api/s/filter-life?limit=50')).body.data as FilterLifeList).map((f) => f.remainingPct);
+    expect(life).toHaveLength(48);
+    // A few nearly worn (some past their limit, in alarm), most in the middle, some new.
+    expect(life.filter((p) => p < 15).length).toBeGreaterThanOrEqual(2);
+    expect(life.filter((p) => p < 15).length).toBeLessThanOrEqual(8);
+    expect(life.filter((p) => p > 85).length).toBeGreaterThanOrEqual(3);
+    expect(life.filter((p) => p >= 5 && p <= 95).length).toBeGreaterThanOrEqual(life.length * 0.75);
+    const median = life[life.length >> 1];
+    expect(median).toBeGreaterThan(30);
+    expect(median).toBeLessThan(70);
   });
 
   it('has measure points for every measure tag, and alarm rules', async () => {
