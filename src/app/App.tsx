@@ -16,7 +16,7 @@ import { PageLoading } from './PageLoading';
 import { RequireAuth } from './RequireAuth';
 
 /** Everything behind login is one lazy chunk, so the login page loads only what it needs. */
-const Console = lazyPage(() => import('./Console'), 'Console');
+export const Console = lazyPage(() => import('./Console'), 'Console');
 
 function Themed({ children }: { children: ReactNode }) {
   const [mode] = useThemeMode();

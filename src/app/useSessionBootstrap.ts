@@ -6,6 +6,7 @@ import { ApiRequestError, apiGet } from '../shared/http';
 import { menuItemsAtom } from '../shared/menu';
 import { loginUrlFor } from '../shared/redirect';
 import { clearToken, setPageSource } from '../shared/session';
+import { takeSessionPrefetch } from '../shared/sessionPrefetch';
 import { fetchUserInfo, userAtom, VERIFICATION_FAILED } from '../shared/user';
 
 export type BootstrapState =
@@ -17,7 +18,7 @@ export type BootstrapState =
 export const BOOTSTRAP_RETRY_MS = 10_000;
 
 /**
- * The session step of start-up: the user info, then the app menu (SPEC §2, §4). A user info
+ * The session step of start-up: the user info and the app menu, fetched together (SPEC §2, §4). A user info
  * answer with success false removes the token and goes to login; an expired session is handled
  * by the HTTP layer (toast and reload); a server that cannot be reached is retried.
  */
@@ -33,15 +34,21 @@ export function useSessionBootstrap(): [BootstrapState, () => void] {
     let retry: ReturnType<typeof setTimeout> | undefined;
     setState({ status: 'loading' });
     (async () => {
+      // The menu does not depend on the user info: both requests go out at once (or went out at
+      // start-up already, see sessionPrefetch).
+      const early = takeSessionPrefetch();
+      const menuRequest = early?.menu ?? apiGet<MenuItem[]>('/menu/all', { type: 'app' }, controller.signal);
+      menuRequest.catch(() => undefined);
       try {
-        const user = await fetchUserInfo(controller.signal).catch((err: unknown) => {
+        const user = await (early?.user ?? fetchUserInfo(controller.signal)).catch((err: unknown) => {
           if (err instanceof ApiRequestError && err.status === 200 && !err.requireLogin) {
             clearToken();
             throw new ApiRequestError(VERIFICATION_FAILED, 200);
           }
           throw err;
         });
-        const menu = await apiGet<MenuItem[]>('/menu/all', { type: 'app' }, controller.signal);
+        const menu = await menuRequest;
+        if (controller.signal.aborted) return;
         setPageSource(user.orgType);
         setUser(user);
         setMenu(menu);

@@ -23,6 +23,8 @@ export function useEChart<T extends HTMLElement = HTMLDivElement>(option: EChart
   optionRef.current = option;
   const onInitRef = useRef(options.onInit);
   onInitRef.current = options.onInit;
+  /** The option the instance was last given: a mount must not apply it twice. */
+  const appliedRef = useRef<EChartsCoreOption | null>(null);
 
   useEffect(() => {
     const el = ref.current;
@@ -33,18 +35,29 @@ export function useEChart<T extends HTMLElement = HTMLDivElement>(option: EChart
     chartRef.current = chart;
     onInitRef.current?.(chart);
     if (optionRef.current) chart.setOption(optionRef.current, true);
-    const resize = new ResizeObserver(() => chart.resize());
+    appliedRef.current = optionRef.current;
+    // The observer reports the size it starts with; only a real change is worth a redraw.
+    let size = `${el.clientWidth}x${el.clientHeight}`;
+    const resize = new ResizeObserver(() => {
+      const next = `${el.clientWidth}x${el.clientHeight}`;
+      if (next === size) return;
+      size = next;
+      chart.resize();
+    });
     resize.observe(el);
     return () => {
       resize.disconnect();
       chartRef.current = null;
+      appliedRef.current = null;
       chart.dispose();
       liveInstances.charts--;
     };
   }, [scale]);
 
   useEffect(() => {
-    if (option && chartRef.current) chartRef.current.setOption(option, { notMerge: options.notMerge ?? false, lazyUpdate: true });
+    if (!option || !chartRef.current || appliedRef.current === option) return;
+    appliedRef.current = option;
+    chartRef.current.setOption(option, { notMerge: options.notMerge ?? false, lazyUpdate: true });
   }, [option, options.notMerge]);
 
   return { ref, chart: chartRef };

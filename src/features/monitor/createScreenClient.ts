@@ -3,6 +3,7 @@ import type { HubConnectionOwner } from '../../shared/hub/HubConnectionOwner';
 import { hubStatusAtom, type HubStatus } from '../../shared/hub/hubAtoms';
 import { request } from '../../shared/http';
 import type { appStore } from '../../shared/store';
+import { takeEarlyRead } from './monitorPrefetch';
 
 /** A screen's pushes can be trusted unless the connection is known to be lost. */
 const healthOf = (status: HubStatus) => (status === 'reconnecting' || status === 'disconnected' ? 'down' : 'connected');
@@ -15,6 +16,8 @@ const healthOf = (status: HubStatus) => (status === 'reconnecting' || status ===
 export function createScreenClient(owner: HubConnectionOwner | null, store: typeof appStore): ScreenDataClient {
   return {
     get(endpoint, params, signal) {
+      const early = takeEarlyRead(endpoint, params);
+      if (early) return early;
       const appApi = endpoint.startsWith('/app-api/');
       const path = appApi ? endpoint.slice('/app-api'.length) : endpoint.replace(/^\/api/, '');
       return request('GET', path, { query: params, signal, quietNotFound: true }, appApi ? 'appApi' : 'api');

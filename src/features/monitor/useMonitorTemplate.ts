@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import type { ScreenTemplateRecord } from '../../../contract/screen-template';
 import { ApiRequestError } from '../../shared/http';
 import { fetchTemplate, fetchTemplateList, type TemplateBrief } from './monitorApi';
+import { takePrefetchedTemplate } from './monitorPrefetch';
 
 /** A wall that cannot reach the server tries again this often. */
 export const TEMPLATE_RETRY_MS = 5_000;
@@ -26,9 +27,13 @@ export function useMonitorTemplate(id: number | null): MonitorTemplateState {
   useEffect(() => {
     const abort = new AbortController();
     let timer: ReturnType<typeof setTimeout> | undefined;
+    let first: Promise<ScreenTemplateRecord> | null = takePrefetchedTemplate(id);
     const load = () => {
-      fetchTemplate(id, abort.signal).then(
+      const request = first ?? fetchTemplate(id, abort.signal);
+      first = null;
+      request.then(
         (record) => {
+          if (abort.signal.aborted) return;
           setState((prev) => (prev.record && prev.record.id === record.id && prev.record.updatedAt === record.updatedAt && !prev.error
             ? prev
             : { record, error: null, notFound: false }));

@@ -1,0 +1,81 @@
+import type { ScreenTemplateRecord } from '../../../contract/screen-template';
+import { apiGet } from '../../shared/http';
+import { getToken } from '../../shared/session';
+import { fetchTemplate, templateIdParam } from './monitorApi';
+
+let prefetched: { id: number | null; record: Promise<ScreenTemplateRecord> } | null = null;
+/** REST reads started at start-up, by `endpoint?params`, handed to the screen's first reads. */
+const earlyReads = new Map<string, { at: number; data: Promise<unknown> }>();
+/** An early read older than this is not used: the screen reads afresh. */
+const EARLY_READ_MAX_AGE_MS = 10_000;
+
+type Params = Record<string, string | number>;
+
+/** The key of one REST read: the endpoint and its params in a stable order. */
+export function readKey(endpoint: string, params: Params): string {
+  return `${endpoint}?${Object.keys(params).sort().map((k) => `${k}=${params[k]}`).join('&')}`;
+}
+
+/** The REST sources of a stored template that need no variable, read without the schema. */
+function plainRestSources(content: unknown): { endpoint: string; params: Params }[] {
+  const sources = (content as { sources?: unknown } | null)?.sources;
+  if (!Array.isArray(sources)) return [];
+  return sources.flatMap((s: { kind?: unknown; endpoint?: unknown; params?: unknown }) => {
+    if (s?.kind !== 'rest' || typeof s.endpoint !== 'string' || !s.endpoint.startsWith('/api/')) return [];
+    const params = (s.params ?? {}) as Params;
+    if (typeof params !== 'object' || JSON.stringify([s.endpoint, params]).includes('${')) return [];
+    return [{ endpoint: s.endpoint, params }];
+  });
+}
+
+/** The widget types a stored template names, read without the schema (the runtime checks it). */
+function widgetTypes(content: unknown): string[] {
+  const widgets = (content as { widgets?: unknown } | null)?.widgets;
+  if (!Array.isArray(widgets)) return [];
+  return widgets.map((w) => (w as { type?: unknown } | null)?.type).filter((t): t is string => typeof t === 'string');
+}
+
+/**
+ * A wall opening /monitor cold should not wait for each step in turn: while the console's chunks
+ * load and it checks the session, this already fetches the template, the chunks of the widgets
+ * it names and the data of its REST sources that need no variable. Only started for /monitor with a token; returns whether it started.
+ */
+export function startMonitorPrefetch(pathname: string, search: string): boolean {
+  if (!isMonitorStart(pathname)) return false;
+  const id = templateIdParam(new URLSearchParams(search).get('tpl'));
+  const record = fetchTemplate(id);
+  prefetched = { id, record };
+  record.then(async (r) => {
+    for (const { endpoint, params } of plainRestSources(r.content)) {
+      const data = apiGet<unknown>(endpoint.slice('/api'.length), params, undefined, { quietNotFound: true });
+      data.catch(() => undefined);
+      earlyReads.set(readKey(endpoint, params), { at: Date.now(), data });
+    }
+    const { WIDGETS } = await import('../../../screens/widgets/registry');
+    for (const type of new Set(widgetTypes(r.content))) {
+      if (Object.prototype.hasOwnProperty.call(WIDGETS, type)) WIDGETS[type as keyof typeof WIDGETS].load().catch(() => undefined);
+    }
+  }).catch(() => undefined);
+  return true;
+}
+
+/** A signed-in start on /monitor: the case worth fetching ahead for. */
+export function isMonitorStart(pathname: string): boolean {
+  return /^\/monitor\/?$/.test(pathname) && !!getToken();
+}
+
+/** A read of this endpoint and params started at start-up, handed over once while fresh; else null. */
+export function takeEarlyRead(endpoint: string, params: Params): Promise<unknown> | null {
+  const key = readKey(endpoint, params);
+  const early = earlyReads.get(key);
+  earlyReads.delete(key);
+  return early && Date.now() - early.at < EARLY_READ_MAX_AGE_MS ? early.data : null;
+}
+
+/** The template fetched at start-up for this id, handed over once; null when there is none. */
+export function takePrefetchedTemplate(id: number | null): Promise<ScreenTemplateRecord> | null {
+  if (!prefetched || prefetched.id !== id) return null;
+  const { record } = prefetched;
+  prefetched = null;
+  return record;
+}
