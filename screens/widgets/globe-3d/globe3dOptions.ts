@@ -98,7 +98,7 @@ export function buildGlobeOption(projects: readonly LocatedProject[], props: Glo
       viewControl: {
         projection: 'perspective',
         alpha: 48,
-        distance: 112,
+        distance: 88,
         minDistance: 50,
         maxDistance: 160,
         minAlpha: 10,
