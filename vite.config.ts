@@ -7,30 +7,16 @@ import { defineConfig, type Plugin } from 'vite';
 /** Where `npm run dev` forwards API and hub calls: the platform server started beside Vite. */
 const apiTarget = `http://localhost:${process.env.API_PORT ?? 8080}`;
 
-/** public/README.md documents the folder for developers; it is not served to browsers. */
-function dropPublicReadme(): Plugin {
-  let outDir = 'dist';
-  return {
-    name: 'nv-drop-public-readme',
-    apply: 'build',
-    configResolved(config) {
-      outDir = path.resolve(config.root, config.build.outDir);
-    },
-    closeBundle() {
-      fs.rmSync(path.join(outDir, 'README.md'), { force: true });
-    },
-  };
-}
-
 /**
- * Writes .br and .gz beside every compressible file of the build, once, at build time: the server
- * sends them (`preCompressed`) to browsers that accept them, so walls on a slow LAN download a
- * third of the bytes and the server spends no CPU compressing.
+ * After the build: drops the READMEs copied from public/ (they document the folders for developers
+ * and are not served), then writes .br and .gz beside every compressible file, once, so the server
+ * sends them (`preCompressed`) to browsers that accept them: walls on a slow LAN download a third
+ * of the bytes and the server spends no CPU compressing.
  */
-function precompress(): Plugin {
+function finishBuild(): Plugin {
   let outDir = 'dist';
   return {
-    name: 'nv-precompress',
+    name: 'nv-finish-build',
     apply: 'build',
     configResolved(config) {
       outDir = path.resolve(config.root, config.build.outDir);
@@ -38,8 +24,12 @@ function precompress(): Plugin {
     closeBundle() {
       const files = fs.readdirSync(outDir, { recursive: true }) as string[];
       for (const file of files) {
-        if (!/\.(js|json|css|svg|html)$/.test(file) || file.startsWith('.vite')) continue;
         const full = path.join(outDir, file);
+        if (path.basename(file) === 'README.md') {
+          fs.rmSync(full, { force: true });
+          continue;
+        }
+        if (!/\.(js|json|css|svg|html)$/.test(file) || file.startsWith('.vite')) continue;
         const data = fs.readFileSync(full);
         if (data.length < 1024) continue;
         fs.writeFileSync(`${full}.br`, zlib.brotliCompressSync(data, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } }));
@@ -50,7 +40,7 @@ function precompress(): Plugin {
 }
 
 export default defineConfig({
-  plugins: [react(), dropPublicReadme(), precompress()],
+  plugins: [react(), finishBuild()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,

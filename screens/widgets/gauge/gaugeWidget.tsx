@@ -5,6 +5,7 @@ import styled from 'styled-components';
 import type { WidgetModule, WidgetRendererProps } from '../../runtime/types';
 import { echarts } from '../shared/echartsCore';
 import { screenTheme } from '../shared/screenTheme';
+import { ChartLayer, ChartRoot } from '../shared/ChartBox';
 import { useEChart } from '../shared/useEChart';
 import { type GaugeText, gaugeView } from './gaugeOptions';
 import { readGaugeProps } from './gaugeProps';
@@ -12,18 +13,6 @@ import { readGaugeProps } from './gaugeProps';
 echarts.use([GaugeChart]);
 
 const LEVEL_KEYS = [1, 2, 3, 4, 5, 6].map((l) => `gauge.level${l}`);
-
-const Root = styled.div`
-  position: relative;
-  width: 100%;
-  height: 100%;
-  overflow: hidden;
-`;
-
-const Chart = styled.div`
-  position: absolute;
-  inset: 0;
-`;
 
 const Overlay = styled.div<{ $align: 'center' | 'left'; $lines: number }>`
   position: absolute;
@@ -65,8 +54,8 @@ function GaugeRenderer({ widget, data, scale, width, height }: WidgetRendererPro
   const view = useMemo(() => gaugeView(data, props, width, height, levelNames), [data, propsKey, width, height, levelKey]);
   const { ref } = useEChart<HTMLDivElement>(view.option, scale);
   return (
-    <Root>
-      <Chart ref={ref} />
+    <ChartRoot>
+      <ChartLayer ref={ref} />
       <Overlay $align="center" $lines={1} style={box(view.value)}>
         <ValueText style={{ fontSize: view.value.fontSize, color: view.value.colour }}>
           {view.value.text}
@@ -78,7 +67,7 @@ function GaugeRenderer({ widget, data, scale, width, height }: WidgetRendererPro
           <span style={{ fontSize: view.level.fontSize, fontWeight: 700, color: view.level.colour }}>{view.level.text}</span>
         </Overlay>
       )}
-    </Root>
+    </ChartRoot>
   );
 }
 

@@ -5,24 +5,13 @@ import styled from 'styled-components';
 import type { WidgetModule, WidgetRendererProps } from '../../runtime/types';
 import { echarts } from '../shared/echartsCore';
 import { screenTheme } from '../shared/screenTheme';
+import { ChartLayer, ChartRoot } from '../shared/ChartBox';
 import { useEChart } from '../shared/useEChart';
 import { LEGEND, pieApplyLive, pieHasData, pieView, readPieProps } from './pieOptions';
 
 echarts.use([PieChart]);
 
 type Counts = Record<string, unknown>;
-
-const Root = styled.div`
-  position: relative;
-  width: 100%;
-  height: 100%;
-  overflow: hidden;
-`;
-
-const Chart = styled.div`
-  position: absolute;
-  inset: 0;
-`;
 
 const Centre = styled.div`
   position: absolute;
@@ -102,8 +91,8 @@ function PieRenderer({ widget, data, scale, width, height }: WidgetRendererProps
   const { ref } = useEChart<HTMLDivElement>(view.option, scale, { notMerge: true });
   const { legend } = view;
   return (
-    <Root>
-      <Chart ref={ref} />
+    <ChartRoot>
+      <ChartLayer ref={ref} />
       {view.ring && (
         <Centre style={{ left: view.centre.x, top: view.centre.y, width: view.centre.inner }}>
           <TotalNumber style={{ fontSize: view.totalFontSize }}>{view.totalText}</TotalNumber>
@@ -127,7 +116,7 @@ function PieRenderer({ widget, data, scale, width, height }: WidgetRendererProps
           </Row>
         ))}
       </Legend>
-    </Root>
+    </ChartRoot>
   );
 }
 
