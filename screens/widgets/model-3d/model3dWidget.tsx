@@ -1,11 +1,45 @@
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { WidgetModule, WidgetRendererProps } from '../../runtime/types';
 import { WidgetNotice } from '../shared/WidgetNotice';
 import { applyModel3dLive, buildModel3dView, readFeaturedUnit, readModel3dProps, type FeaturedUnitData } from './model3dModel';
 import { Model3dOverlay, OVERLAY_INSETS } from './Model3dOverlay';
 import { probeWebgl } from '../shared/probeWebgl';
-import { PurifierCanvas } from './PurifierCanvas';
+import type { PurifierCanvas as PurifierCanvasComponent } from './PurifierCanvas';
+
+type Scene = typeof PurifierCanvasComponent;
+let loadedScene: Scene | null = null;
+
+/**
+ * The scene (three.js and react-three-fiber, the heaviest chunk of any screen) loads once the page
+ * is idle after its first paint: the unit's name, state and readouts show with the other widgets,
+ * the 3D picture joins them a moment later instead of holding every widget back.
+ */
+function useScene(): Scene | null {
+  const [scene, setScene] = useState<Scene | null>(() => loadedScene);
+  useEffect(() => {
+    if (scene) return undefined;
+    let alive = true;
+    const start = () => {
+      import('./PurifierCanvas').then(
+        (m) => {
+          loadedScene = m.PurifierCanvas;
+          if (alive) setScene(() => m.PurifierCanvas);
+        },
+        () => { if (alive) timer = setTimeout(start, 5_000); },
+      );
+    };
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const idle = typeof requestIdleCallback === 'function' ? requestIdleCallback(start, { timeout: 1_500 }) : undefined;
+    if (idle === undefined) timer = setTimeout(start, 0);
+    return () => {
+      alive = false;
+      if (idle !== undefined) cancelIdleCallback(idle);
+      clearTimeout(timer);
+    };
+  }, [scene]);
+  return scene;
+}
 
 /** In the band between the name and the readouts, which stay useful without the scene. */
 function NoWebgl() {
@@ -23,13 +57,12 @@ function Model3dRenderer({ widget, data, scale, width, height }: WidgetRendererP
   const { autoRotate } = readModel3dProps(widget.props);
   // Probed once per mount: the throw-away context is released before the scene's own is made.
   const [support] = useState(() => probeWebgl());
+  const PurifierCanvas = useScene();
   if (!view) return null;
   return (
     <div style={{ position: 'relative', width, height, overflow: 'hidden' }} data-widget="model3d">
-      {support.available ? (
+      {!support.available ? <NoWebgl /> : PurifierCanvas && (
         <PurifierCanvas view={view} autoRotate={autoRotate} scale={scale} insets={OVERLAY_INSETS} support={support} fallback={<NoWebgl />} />
-      ) : (
-        <NoWebgl />
       )}
       <Model3dOverlay view={view} width={width} />
     </div>
