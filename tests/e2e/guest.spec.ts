@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { LoginPage } from './pages/LoginPage';
+import { MonitorScreen } from './pages/MonitorScreen';
 
 // The demo seed turns guest mode on: the login page offers 游客访问 under the form.
 
@@ -13,6 +14,10 @@ test('游客访问 signs in as the guest and opens the big screen', async ({ pag
   await expect(login.username).toBeHidden();
   const token = (await context.cookies()).find((c) => c.name === 'nv_token');
   expect(token?.value).toMatch(/^[A-Za-z0-9_-]{43}$/);
+  // The guest's wall shows the whole demo platform, every widget with data.
+  const screen = new MonitorScreen(page);
+  await screen.waitUntilAllReady();
+  await expect(screen.widget('kpiProjects')).toContainText('8');
 });
 
 test('游客访问 goes to the redirect query when there is one', async ({ page }) => {
