@@ -39,6 +39,8 @@ export interface EndpointSpec<A extends Access, QS, BS, PS, RS> {
   response?: RS;
   /** Per-route rate limit (requests per minute per client address). */
   rateLimit?: number;
+  /** Largest request body in bytes, where the app's default (BODY_LIMIT) is too small. */
+  bodyLimit?: number;
   handler(
     ctx: EndpointContext<Out<QS>, Out<BS>, Out<PS>, A extends 'public' ? null : AuthUser>,
   ): Promise<In<RS>> | In<RS>;
@@ -97,6 +99,7 @@ export function endpoint<
     method: spec.method,
     url: spec.url,
     config: spec.rateLimit ? { rateLimit: { max: spec.rateLimit, timeWindow: '1 minute' } } : {},
+    ...(spec.bodyLimit ? { bodyLimit: spec.bodyLimit } : {}),
     handler: async (req, reply) => {
       let user: AuthUser | null = null;
       if (spec.access !== 'public') {

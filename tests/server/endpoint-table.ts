@@ -89,6 +89,33 @@ async function matrixScreenId(ctx: MatrixContext): Promise<number> {
   }).returning('id').executeTakeFirstOrThrow()).id;
 }
 
+/** A small graph of the operator's project with one cell bound to the operator's point. */
+async function matrixGraphXml(ctx: MatrixContext): Promise<string> {
+  const p = await operatorPoint(ctx);
+  return '<mxGraphModel><root><mxCell id="0"/><mxCell id="1" parent="0"/>'
+    + `<UserObject id="2" label="AHU" deviceId="${p.deviceId}" measureId="${p.measureId}"><mxCell vertex="1" parent="1">`
+    + '<mxGeometry x="10" y="10" width="80" height="40" as="geometry"/></mxCell></UserObject></root></mxGraphModel>';
+}
+
+/** The operator's project graph named `name`, inserted when missing (the first one is the default). */
+async function matrixGraphId(ctx: MatrixContext, name = '矩阵默认组态'): Promise<number> {
+  const db = ctx.server.database.db;
+  const { projectId } = await operatorPoint(ctx);
+  const found = await db.selectFrom('t_project_graph').select('id').where('project_id', '=', projectId).where('name', '=', name).executeTakeFirst();
+  if (found) return found.id;
+  const hasDefault = await db.selectFrom('t_project_graph').select('id').where('project_id', '=', projectId).where('is_default', '=', 1).executeTakeFirst();
+  return (await db.insertInto('t_project_graph').values({
+    project_id: projectId, name, xml: await matrixGraphXml(ctx), is_default: hasDefault ? 0 : 1, is_active: 1,
+    created_at: Date.now(), updated_at: Date.now(),
+  }).returning('id').executeTakeFirstOrThrow()).id;
+}
+
+/** `projectId=` of the operator's project, its default graph made first (anonymous: refused before reading, nothing made). */
+async function matrixGraphQuery(ctx: MatrixContext): Promise<string> {
+  if (ctx.caller.api.token) await matrixGraphId(ctx);
+  return `projectId=${(await operatorPoint(ctx)).projectId}`;
+}
+
 async function operatorAlarmId(ctx: MatrixContext): Promise<number> {
   const db = ctx.server.database.db;
   const p = await operatorPoint(ctx);
@@ -225,6 +252,27 @@ export const ENDPOINTS: EndpointCase[] = [
   { method: 'POST', route: '/api/t_screen_tpl/del/:id', access: Right.ScreenEdit,
     call: async (ctx) => ({ url: `/api/t_screen_tpl/del/${ctx.caller.api.token ? await matrixScreenId(ctx) : 1}` }),
     async undo(ctx) { await matrixScreenId(ctx); } },
+  { method: 'GET', route: '/api/t_project_graph/all', access: 'signed-in',
+    call: async (ctx) => ({ url: `/api/t_project_graph/all?${await matrixGraphQuery(ctx)}` }) },
+  { method: 'GET', route: '/api/t_project_graph/default', access: 'signed-in',
+    call: async (ctx) => ({ url: `/api/t_project_graph/default?${await matrixGraphQuery(ctx)}` }) },
+  { method: 'GET', route: '/api/t_project_graph/active', access: 'signed-in',
+    call: async (ctx) => ({ url: `/api/t_project_graph/active?${await matrixGraphQuery(ctx)}` }) },
+  { method: 'GET', route: '/api/t_project_graph/:id', access: 'signed-in',
+    call: async (ctx) => ({ url: `/api/t_project_graph/${ctx.caller.api.token ? await matrixGraphId(ctx) : 1}` }) },
+  { method: 'POST', route: '/api/t_project_graph/save', access: Right.ProjectEdit,
+    call: async (ctx) => ({
+      url: '/api/t_project_graph/save',
+      body: { projectId: (await operatorPoint(ctx)).projectId, name: '矩阵组态', xml: await matrixGraphXml(ctx) },
+    }) },
+  // Deletes the operator project's non-default matrix graph (made here when missing); undo puts one back.
+  { method: 'POST', route: '/api/t_project_graph/del/:id', access: Right.ProjectEdit,
+    call: async (ctx) => {
+      if (!ctx.caller.api.token) return { url: '/api/t_project_graph/del/1' };
+      await matrixGraphId(ctx);
+      return { url: `/api/t_project_graph/del/${await matrixGraphId(ctx, '矩阵删除')}` };
+    },
+    async undo(ctx) { await matrixGraphId(ctx, '矩阵删除'); } },
   { method: 'POST', route: '/api/file', access: 'signed-in',
     call: () => ({ url: '/api/file?category=avatar', body: fileForm(makePng(), 'a.png', 'image/png') }) },
   // Served without a token: <img> elements cannot send a bearer header.
