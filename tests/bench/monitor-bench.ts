@@ -162,7 +162,7 @@ export async function benchMonitor(soakSeconds = Number(process.env.SOAK_SECONDS
     };
     // Warm-up under the same load, so the baseline includes what the first pushes legitimately
     // allocate (JIT code, chart caches, the ticker's full list).
-    await push(20);
+    await push(45);
     await page.waitForTimeout(3_000);
     const before = await vitals(page);
     transitions = 0;
