@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
+import { toggleFullscreen } from '../../shared/fullscreen';
 import type { TemplateBrief } from './monitorApi';
 import { Announce, Bar, BarButton } from './monitorStyles';
 
@@ -44,10 +45,6 @@ export function MonitorControls({ list, currentId, announce, onShow }: Props) {
     };
   }, []);
 
-  const toggleFullscreen = () => {
-    if (document.fullscreenElement) void document.exitFullscreen();
-    else void document.documentElement.requestFullscreen?.().catch(() => undefined);
-  };
   return (
     <>
       <Announce $visible={announce !== null} aria-live="polite">{announce}</Announce>
@@ -57,7 +54,7 @@ export function MonitorControls({ list, currentId, announce, onShow }: Props) {
             {i < 9 ? `${i + 1}. ` : ''}{tpl.name}
           </BarButton>
         ))}
-        <BarButton type="button" tabIndex={open ? 0 : -1} onClick={toggleFullscreen}>{t('monitor.fullscreen')}</BarButton>
+        <BarButton type="button" tabIndex={open ? 0 : -1} onClick={() => toggleFullscreen().catch(() => undefined)}>{t('monitor.fullscreen')}</BarButton>
         <BarButton type="button" tabIndex={open ? 0 : -1} onClick={() => navigate('/')}>{t('monitor.backToConsole')}</BarButton>
       </Bar>
     </>

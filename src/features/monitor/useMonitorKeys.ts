@@ -1,4 +1,5 @@
 import { useEffect } from 'react';
+import { toggleFullscreen } from '../../shared/fullscreen';
 import type { TemplateBrief } from './monitorApi';
 
 const NEXT = new Set(['ArrowRight', 'ArrowDown', 'PageDown', 'MediaTrackNext', 'ChannelUp']);
@@ -21,8 +22,7 @@ export function useMonitorKeys(list: readonly TemplateBrief[], currentId: number
       if (event.altKey || event.ctrlKey || event.metaKey) return;
       if (event.target instanceof HTMLElement && event.target.closest('input, textarea, select')) return;
       if (event.key === 'f' || event.key === 'F') {
-        if (document.fullscreenElement) void document.exitFullscreen();
-        else void document.documentElement.requestFullscreen?.().catch(() => undefined);
+        toggleFullscreen().catch(() => undefined);
         return;
       }
       const id = templateForKey(event.key, list, currentId);

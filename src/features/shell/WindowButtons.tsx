@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { showToast } from '../../shared/feedback';
+import { toggleFullscreen } from '../../shared/fullscreen';
 import { TriggerButton } from '../../shared/ui/Dropdown';
 import { Icon } from '../../shared/ui/Icon';
 
@@ -14,12 +15,7 @@ export function FullscreenToggle() {
     return () => document.removeEventListener('fullscreenchange', onChange);
   }, []);
   const toggle = () => {
-    if (!document.fullscreenEnabled) {
-      showToast('warning', t('shell.fullscreenUnsupported'));
-      return;
-    }
-    const change = document.fullscreenElement ? document.exitFullscreen() : document.documentElement.requestFullscreen();
-    change.catch(() => showToast('warning', t('shell.fullscreenUnsupported')));
+    toggleFullscreen().catch(() => showToast('warning', t('shell.fullscreenUnsupported')));
   };
   const label = full ? t('shell.exitFullscreen') : t('shell.fullscreen');
   return (
