@@ -1,9 +1,8 @@
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { SpareServer } from '../e2e/pages/SpareServer';
 import { percentile, report } from './report';
 
 interface ManifestChunk { file: string; imports?: string[]; isEntry?: boolean; src?: string }
@@ -29,23 +28,6 @@ export function benchMonitorBundle(distDir: string): void {
 
 const PORT = 8397;
 const BASE = `http://localhost:${PORT}`;
-
-async function startServer(dataDir: string): Promise<() => void> {
-  const child = spawn(path.join('node_modules', '.bin', 'tsx'), ['server/main.ts'], {
-    env: { ...process.env, PORT: String(PORT), DATA_DIR: dataDir, DEMO: '1', LOG_LEVEL: 'error', LOGIN_RATE_LIMIT: '1000', STATIC_DIR: 'dist' },
-    stdio: 'ignore',
-    detached: true,
-  });
-  const stop = () => { try { process.kill(-child.pid!, 'SIGTERM'); } catch { /* gone */ } };
-  for (let i = 0; i < 240; i++) {
-    try {
-      if ((await fetch(`${BASE}/api/sys/info`)).ok) return stop;
-    } catch { /* not yet */ }
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  stop();
-  throw new Error('monitor bench: server did not start');
-}
 
 async function api<T>(token: string, pathname: string, body?: unknown): Promise<T> {
   const response = await fetch(`${BASE}/api${pathname}`, {
@@ -114,8 +96,8 @@ async function alarmPoints(token: string, count: number): Promise<Point[]> {
  *   growth, DOM nodes and live chart/WebGL/map instances, start against end.
  */
 export async function benchMonitor(soakSeconds = Number(process.env.SOAK_SECONDS ?? 120)): Promise<void> {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'nv-bench-monitor-'));
-  const stop = await startServer(dataDir);
+  const server = new SpareServer(PORT);
+  await server.start();
   const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox'] });
   try {
     const login = await (await fetch(`${BASE}/api/user/login`, {
@@ -185,7 +167,6 @@ export async function benchMonitor(soakSeconds = Number(process.env.SOAK_SECONDS
     await context.close();
   } finally {
     await browser.close();
-    stop();
-    fs.rmSync(dataDir, { recursive: true, force: true });
+    await server.dispose();
   }
 }
