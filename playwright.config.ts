@@ -56,7 +56,8 @@ export default defineConfig({
       LOG_LEVEL: 'warn',
       // Many tests log in within a minute from one address; the limit itself is tested in tests/server.
       LOGIN_RATE_LIMIT: '1000',
-      STATIC_DIR: 'dist',
+      // A helper building elsewhere (vite build --outDir dist-x) points E2E_DIST at its own copy.
+      STATIC_DIR: process.env.E2E_DIST ?? 'dist',
     },
   },
 });

@@ -37,7 +37,7 @@ if (args.includes('--build') || !fs.existsSync('dist/index.html')) {
 fs.mkdirSync(out, { recursive: true });
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'nv-shots-db-'));
 const server = spawn('npx', ['tsx', 'server/main.ts'], {
-  env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, DEMO: '1', LOG_LEVEL: 'warn', LOGIN_RATE_LIMIT: '1000', STATIC_DIR: 'dist' },
+  env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, DEMO: '1', LOG_LEVEL: 'warn', LOGIN_RATE_LIMIT: '1000', STATIC_DIR: process.env.E2E_DIST ?? 'dist' },
   stdio: ['ignore', 'inherit', 'inherit'],
   detached: true,
 });
