@@ -7,12 +7,13 @@ import { ScreenRuntime } from '../../../screens/runtime/ScreenRuntime';
 import { getRuntimeConfig } from '../../shared/config';
 import { hubOwnerAtom } from '../../shared/hub/hubAtoms';
 import { appStore } from '../../shared/store';
-import { createScreenClient } from './createScreenClient';
+import { createScreenClient } from '../../shared/screen/createScreenClient';
 import { MonitorControls } from './MonitorControls';
+import { takeEarlyRead } from './monitorPrefetch';
 import { templateIdParam } from './monitorApi';
 import { useMonitorKeys } from './useMonitorKeys';
 import { Connecting, Page } from './monitorStyles';
-import { registerScreenStrings } from './registerScreenStrings';
+import { registerScreenStrings } from '../../shared/screen/registerScreenStrings';
 import { useMonitorTemplate, useTemplateList } from './useMonitorTemplate';
 
 registerScreenStrings();
@@ -39,7 +40,7 @@ export function MonitorPage() {
   const { record, error, notFound } = useMonitorTemplate(tplId);
   const list = useTemplateList();
   const owner = useAtomValue(hubOwnerAtom);
-  const client = useMemo(() => createScreenClient(owner, appStore), [owner]);
+  const client = useMemo(() => createScreenClient(owner, appStore, takeEarlyRead), [owner]);
   const environment = useMemo(() => ({ map: getRuntimeConfig().map }), []);
 
   const [announce, setAnnounce] = useState<string | null>(null);

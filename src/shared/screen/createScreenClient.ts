@@ -1,9 +1,11 @@
-import type { ScreenDataClient } from '../../../screens/runtime/types';
-import type { HubConnectionOwner } from '../../shared/hub/HubConnectionOwner';
-import { hubStatusAtom, type HubStatus } from '../../shared/hub/hubAtoms';
-import { request } from '../../shared/http';
-import type { appStore } from '../../shared/store';
-import { takeEarlyRead } from './monitorPrefetch';
+import type { ParamValue, ScreenDataClient } from '../../../screens/runtime/types';
+import type { HubConnectionOwner } from '../hub/HubConnectionOwner';
+import { hubStatusAtom, type HubStatus } from '../hub/hubAtoms';
+import { request } from '../http';
+import type { appStore } from '../store';
+
+/** A read already started elsewhere (the monitor's cold-start prefetch), or null. */
+export type EarlyRead = (endpoint: string, params: Record<string, ParamValue>) => Promise<unknown> | null;
 
 /** A screen's pushes can be trusted unless the connection is known to be lost. */
 const healthOf = (status: HubStatus) => (status === 'reconnecting' || status === 'disconnected' ? 'down' : 'connected');
@@ -11,12 +13,13 @@ const healthOf = (status: HubStatus) => (status === 'reconnecting' || status ===
 /**
  * The console's side of the screen runtime: REST reads through the console's HTTP client (token,
  * session expiry) and the hub through the console's one connection owner. Without an owner (no
- * hub yet) pushes never come and REST carries the screen alone.
+ * hub yet) pushes never come and REST carries the screen alone. Used by every screen host: the
+ * monitor, the project visualisation and the kiosk player.
  */
-export function createScreenClient(owner: HubConnectionOwner | null, store: typeof appStore): ScreenDataClient {
+export function createScreenClient(owner: HubConnectionOwner | null, store: typeof appStore, earlyRead?: EarlyRead): ScreenDataClient {
   return {
     get(endpoint, params, signal) {
-      const early = takeEarlyRead(endpoint, params);
+      const early = earlyRead?.(endpoint, params);
       if (early) return early;
       const appApi = endpoint.startsWith('/app-api/');
       const path = appApi ? endpoint.slice('/app-api'.length) : endpoint.replace(/^\/api/, '');
