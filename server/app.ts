@@ -22,6 +22,7 @@ import { registerMenuRoutes } from './routes/menu/menu-routes';
 import { registerMessageRoutes } from './routes/messages/message-routes';
 import { registerNameRoutes } from './routes/names/name-routes';
 import { registerProjectGraphRoutes } from './routes/project-graphs/project-graph-routes';
+import { registerPlaylistRoutes } from './routes/playlists/playlist-routes';
 import { registerScreenDataRoutes } from './routes/screen-data/screen-data-routes';
 import { registerScreenTemplateRoutes } from './routes/screens/screen-template-routes';
 import { registerStatisticsRoutes } from './routes/statistics/statistics-routes';
@@ -89,6 +90,7 @@ export async function buildApp(base: Omit<AppDeps, 'hub'>, options: BuildAppOpti
     registerFileRoutes(api, deps);
     registerScreenTemplateRoutes(api, deps);
     registerProjectGraphRoutes(api, deps);
+    registerPlaylistRoutes(api, deps);
   }, { prefix: '/api' });
   // The second API base (SPEC §7): analysis and purchasing families register here as they land.
   await app.register(async (appApi) => {

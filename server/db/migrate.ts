@@ -3,6 +3,7 @@ import type { Dialect } from './columns';
 import * as m001 from './migrations/001-initial';
 import * as m002 from './migrations/002-telemetry';
 import * as m003 from './migrations/003-device-search';
+import * as m004 from './migrations/004-playlists';
 
 interface Migration {
   name: string;
@@ -14,6 +15,7 @@ const MIGRATIONS: Migration[] = [
   { name: '001-initial', up: m001.up },
   { name: '002-telemetry', up: m002.up },
   { name: '003-device-search', up: m003.up },
+  { name: '004-playlists', up: m004.up },
 ];
 
 /**

@@ -101,6 +101,13 @@ export interface DB {
     id: Id; project_id: number; name: string; xml: D<string>; content: D<string>; is_default: D<number>;
     is_active: D<number>; created_at: number; updated_at: number;
   };
+  t_playlist: {
+    id: Id; name: string; enabled: D<number>; org_id: number | null; created_by: number | null; created_at: number; updated_at: number;
+  };
+  t_playlist_item: {
+    id: Id; playlist_id: number; position: number; kind: string; template_id: number | null; project_id: number | null;
+    graph_id: number | null; duration_sec: number; title: string | null;
+  };
   t_data_dict: { id: Id; dict_type: string; code: string; label: string; sort_order: D<number> };
   t_file: {
     id: Id; category: string; path: string; size: number; content_type: string; user_id: number | null;

@@ -4,6 +4,7 @@ import { DROPDOWN_MESSAGE_TYPES } from '../../contract/constants';
 import { Right, type RightCode } from '../../contract/rights';
 import { issueGatewayKey } from '../../server/telemetry/gateway-keys';
 import { ApiClient, type ApiResponse, type TestServer } from './harness';
+import { PLAYLIST_ENDPOINTS } from './endpoint-table-playlists';
 import { fileForm, makePng } from './png';
 
 /** md5 hex of a password, as the console's password check sends it (SPEC §3). */
@@ -278,6 +279,7 @@ export const ENDPOINTS: EndpointCase[] = [
   // Served without a token: <img> elements cannot send a bearer header.
   { method: 'GET', route: '/api/files/:category/:name', access: 'public', raw: true, call: (ctx) => ({ url: ctx.uploadedPath }) },
   { method: 'GET', route: '/app-api/ping', access: 'public', call: () => ({ url: '/app-api/ping' }) },
+  ...PLAYLIST_ENDPOINTS,
 ];
 
 export function sendCase(ctx: MatrixContext, spec: CallSpec, method: string): Promise<ApiResponse> {
