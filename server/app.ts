@@ -18,6 +18,7 @@ import { registerTelemetryRoutes } from './routes/telemetry/telemetry-routes';
 import { Telemetry } from './telemetry/telemetry';
 import { TelemetryEvents } from './telemetry/telemetry-events';
 import { registerFileRoutes } from './routes/files/file-routes';
+import { registerGraphLiveRoutes } from './routes/graph-live/graph-live-routes';
 import { registerMenuRoutes } from './routes/menu/menu-routes';
 import { registerMessageRoutes } from './routes/messages/message-routes';
 import { registerNameRoutes } from './routes/names/name-routes';
@@ -90,6 +91,7 @@ export async function buildApp(base: Omit<AppDeps, 'hub'>, options: BuildAppOpti
     registerFileRoutes(api, deps);
     registerScreenTemplateRoutes(api, deps);
     registerProjectGraphRoutes(api, deps);
+    registerGraphLiveRoutes(api, deps);
     registerPlaylistRoutes(api, deps);
   }, { prefix: '/api' });
   // The second API base (SPEC §7): analysis and purchasing families register here as they land.

@@ -4,6 +4,7 @@ import { DROPDOWN_MESSAGE_TYPES } from '../../contract/constants';
 import { Right, type RightCode } from '../../contract/rights';
 import { issueGatewayKey } from '../../server/telemetry/gateway-keys';
 import { ApiClient, type ApiResponse, type TestServer } from './harness';
+import { GRAPH_LIVE_ENDPOINTS } from './endpoint-table-graph-live';
 import { PLAYLIST_ENDPOINTS } from './endpoint-table-playlists';
 import { fileForm, makePng } from './png';
 
@@ -280,6 +281,7 @@ export const ENDPOINTS: EndpointCase[] = [
   { method: 'GET', route: '/api/files/:category/:name', access: 'public', raw: true, call: (ctx) => ({ url: ctx.uploadedPath }) },
   { method: 'GET', route: '/app-api/ping', access: 'public', call: () => ({ url: '/app-api/ping' }) },
   ...PLAYLIST_ENDPOINTS,
+  ...GRAPH_LIVE_ENDPOINTS,
 ];
 
 export function sendCase(ctx: MatrixContext, spec: CallSpec, method: string): Promise<ApiResponse> {
