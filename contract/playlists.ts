@@ -20,8 +20,7 @@ const durationSec = z.number().int('durationSec must be a whole number of second
   .min(PLAYLIST_DURATION_MIN_S, `durationSec must be at least ${PLAYLIST_DURATION_MIN_S}`)
   .max(PLAYLIST_DURATION_MAX_S, `durationSec must be at most ${PLAYLIST_DURATION_MAX_S}`);
 /** A title shown instead of the target's own name; blank means none. */
-const title = z.string().trim().max(PLAYLIST_NAME_MAX).optional()
-  .transform((s) => (s ? s : undefined));
+const title = z.string().trim().max(PLAYLIST_NAME_MAX).transform((s) => (s ? s : undefined)).optional();
 
 /** A screen template (`t_screen_tpl`) shown with the screen runtime. */
 export const TemplatePlaylistItem = z.strictObject({

@@ -1,7 +1,7 @@
 import { Suspense, type ReactNode } from 'react';
 import { Route, Switch } from 'wouter';
 import { ChunkBoundary } from '../shared/ui/ChunkBoundary';
-import { AnalysisBranch, MonitorPage, PurchaseBranch, StandalonePage } from './lazyPages';
+import { AnalysisBranch, KioskPlayerPage, MonitorPage, PurchaseBranch, StandalonePage } from './lazyPages';
 import { MainBranch } from './MainBranch';
 import { PageLoading } from './PageLoading';
 import { SuperBranch } from './SuperBranch';
@@ -26,6 +26,7 @@ export function ConsoleRoutes() {
   return (
     <Switch>
       <Route path="/monitor"><Lazy><MonitorPage /></Lazy></Route>
+      <Route path="/kiosk"><Lazy><KioskPlayerPage /></Lazy></Route>
       {STANDALONE.map((name) => (
         <Route key={name} path={`/${name}`}>
           <Lazy><StandalonePage name={name} /></Lazy>

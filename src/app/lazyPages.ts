@@ -11,3 +11,4 @@ export const AccountPage = lazyPage(() => import('../features/account/AccountPag
 export const NoticePage = lazyPage(() => import('../features/messages/NoticePage'), 'NoticePage');
 export const StandalonePage = lazyPage(() => import('../features/standalone/StandalonePage'), 'StandalonePage');
 export const MonitorPage = lazyPage(() => import('../features/monitor/MonitorPage'), 'MonitorPage');
+export const KioskPlayerPage = lazyPage(() => import('../features/kiosk/KioskPlayerPage'), 'KioskPlayerPage');

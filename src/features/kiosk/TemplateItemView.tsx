@@ -1,0 +1,60 @@
+import { useEffect, useRef, useState } from 'react';
+import type { ScreenTemplateRecord } from '../../../contract/screen-template';
+import { ScreenRuntime } from '../../../screens/runtime/ScreenRuntime';
+import type { ItemRendererProps } from './itemRenderers';
+import { fetchTemplate } from './kioskApi';
+
+/** How often a template being prepared is looked at until every widget has left its loading state. */
+const READY_POLL_MS = 200;
+
+/** Whether the runtime in `box` shows its data (every widget past loading), failed, or is still loading. */
+function readinessOf(box: HTMLElement): 'ready' | 'failed' | 'loading' {
+  if (box.querySelector('[data-screen-error]')) return 'failed';
+  if (!box.querySelector('[data-screen-canvas]')) return 'loading';
+  const widgets = box.querySelectorAll('[data-screen-widget]');
+  if (!widgets.length) return 'loading';
+  for (const w of widgets) if (w.getAttribute('data-state') === 'loading') return 'loading';
+  return 'ready';
+}
+
+/**
+ * A screen-template item: the template read by id (GET /api/t_screen_tpl/:id) and shown by the
+ * screen runtime, which starts its data on mount and disposes every chart, map and subscription on
+ * unmount. It reports ready once no widget is loading any more.
+ */
+export function TemplateItemView({ item, client, environment, onReady, onFailed }: ItemRendererProps) {
+  const templateId = item.kind === 'template' ? item.templateId : 0;
+  const [record, setRecord] = useState<ScreenTemplateRecord | null>(null);
+  const box = useRef<HTMLDivElement>(null);
+  const reports = useRef({ onReady, onFailed });
+  reports.current = { onReady, onFailed };
+
+  useEffect(() => {
+    const abort = new AbortController();
+    fetchTemplate(templateId, abort.signal).then(
+      (r) => { if (!abort.signal.aborted) setRecord(r); },
+      (err: unknown) => {
+        if (!abort.signal.aborted) reports.current.onFailed(`template ${templateId}: ${err instanceof Error ? err.message : String(err)}`);
+      },
+    );
+    return () => abort.abort();
+  }, [templateId]);
+
+  useEffect(() => {
+    if (!record) return undefined;
+    const timer = setInterval(() => {
+      const state = box.current ? readinessOf(box.current) : 'loading';
+      if (state === 'loading') return;
+      clearInterval(timer);
+      if (state === 'ready') reports.current.onReady();
+      else reports.current.onFailed(`template ${templateId} "${record.name}" is not valid`);
+    }, READY_POLL_MS);
+    return () => clearInterval(timer);
+  }, [record, templateId]);
+
+  return (
+    <div ref={box} style={{ position: 'absolute', inset: 0 }} data-kiosk-template={templateId}>
+      {record && <ScreenRuntime key={record.id} content={record.content} name={record.name} client={client} environment={environment} />}
+    </div>
+  );
+}

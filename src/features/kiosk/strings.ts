@@ -1,0 +1,33 @@
+/** Texts of the kiosk player (namespace `kiosk`). */
+export const strings = {
+  zh: {
+    preparing: '正在准备轮播…',
+    connecting: '正在连接服务器，稍后自动重试…',
+    noPlaylist: '没有可用的轮播列表',
+    noPlaylistHint: '请在管理后台创建并启用一个轮播列表。',
+    notFound: '轮播列表不存在',
+    notFoundHint: '请检查地址中的 playlist 参数。',
+    disabled: '轮播列表已停用',
+    disabledHint: '启用后，本屏幕将在一分钟内自动开始播放。',
+    nothingPlayable: '该轮播列表没有可播放的内容',
+    nothingPlayableHint: '列表为空，或其中的大屏模板和组态已被删除或不可见。',
+    paused: '已暂停',
+    pausedHint: '{{seconds}} 秒无操作后继续播放',
+    progress: '第 {{n}} / {{count}} 项',
+  },
+  en: {
+    preparing: 'Preparing the rotation…',
+    connecting: 'Connecting to the server; retrying automatically…',
+    noPlaylist: 'No playlist available',
+    noPlaylistHint: 'Create and enable a playlist in the administration.',
+    notFound: 'Playlist not found',
+    notFoundHint: 'Check the playlist parameter of the address.',
+    disabled: 'This playlist is disabled',
+    disabledHint: 'Once it is enabled, this screen starts playing within a minute.',
+    nothingPlayable: 'Nothing in this playlist can be played',
+    nothingPlayableHint: 'The list is empty, or its screens and graphs were deleted or are not visible.',
+    paused: 'Paused',
+    pausedHint: 'Resumes after {{seconds}} s without input',
+    progress: 'Item {{n}} of {{count}}',
+  },
+} as const;
