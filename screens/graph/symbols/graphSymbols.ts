@@ -1,11 +1,12 @@
 import type { GraphSymbolKey } from '../../../contract/graph-binding';
-import { hmi } from './hmiPalette';
+import { GRAPH_SYMBOL_BASE } from '../../../contract/graph-symbol-styles';
 
 /**
  * The symbol library of project graphs: what the editor's palette offers and how each symbol is
- * drawn. Plain data, no maxGraph import: the palette, the seed generator and tests read it without
- * pulling @maxgraph/core; the shapes themselves are registered by `registerGraphSymbols()`
- * (registerGraphSymbols.ts, in the lazy graph chunks only).
+ * drawn. Plain data, no maxGraph import: the palette and tests read it without pulling
+ * @maxgraph/core; the shapes themselves are registered by `registerGraphSymbols()`
+ * (registerGraphSymbols.ts, in the lazy graph chunks only). Sizes and base styles come from
+ * contract/graph-symbol-styles.ts, which the seeded demo graphs use too.
  */
 
 export type GraphSymbolCategory = 'equipment' | 'filters' | 'ducts' | 'sensors' | 'meters' | 'annotations';
@@ -28,58 +29,29 @@ export interface GraphSymbolDef {
   state: { stroke: boolean; font: boolean };
 }
 
-/** maxGraph shape names of the library's custom shapes (registered by registerGraphSymbols). */
-export const SYMBOL_SHAPES = {
-  ahu: 'nvAhu',
-  fan: 'nvFan',
-  filterPre: 'nvFilterPre',
-  filterMedium: 'nvFilterMedium',
-  filterHepa: 'nvFilterHepa',
-  duct: 'nvDuct',
-  pipe: 'nvPipe',
-  valve: 'nvValve',
-  damper: 'nvDamper',
-  sensorPm: 'nvSensorPm',
-  sensorTh: 'nvSensorTh',
-  meterElectric: 'nvMeterElectric',
-  meterWater: 'nvMeterWater',
-  meterGas: 'nvMeterGas',
-  valueLabel: 'nvValueLabel',
-} as const satisfies Partial<Record<GraphSymbolKey, string>>;
-
-const font = `fontFamily=${hmi.fontFamily};fontColor=${hmi.text}`;
-/** Equipment: label under the symbol. */
-const labelBelow = `verticalLabelPosition=bottom;verticalAlign=top;labelPosition=center;align=center;fontSize=15;fontStyle=1;${font}`;
-const equipment = (shape: string, extra = '') =>
-  `shape=${shape};fillColor=${hmi.body};strokeColor=${hmi.accent};strokeWidth=2;${labelBelow}${extra ? `;${extra}` : ''}`;
-
-const def = (key: GraphSymbolKey, category: GraphSymbolCategory, width: number, height: number, style: string,
-  state: GraphSymbolDef['state'] = { stroke: true, font: false }): GraphSymbolDef =>
-  ({ key, nameKey: `symbols.${key}`, category, width, height, style, state });
+const STROKE = { stroke: true, font: false };
+const def = (key: GraphSymbolKey, category: GraphSymbolCategory, state = STROKE): GraphSymbolDef =>
+  ({ key, nameKey: `symbols.${key}`, category, ...GRAPH_SYMBOL_BASE[key], state });
 
 /** Every symbol, in palette order. */
 export const GRAPH_SYMBOLS: readonly GraphSymbolDef[] = [
-  def('ahu', 'equipment', 260, 130, equipment(SYMBOL_SHAPES.ahu)),
-  def('fan', 'equipment', 110, 110, equipment(SYMBOL_SHAPES.fan, 'aspect=fixed')),
-  def('valve', 'equipment', 70, 50, equipment(SYMBOL_SHAPES.valve)),
-  def('damper', 'equipment', 70, 90, equipment(SYMBOL_SHAPES.damper)),
-  def('filterPre', 'filters', 70, 130, equipment(SYMBOL_SHAPES.filterPre)),
-  def('filterMedium', 'filters', 70, 130, equipment(SYMBOL_SHAPES.filterMedium)),
-  def('filterHepa', 'filters', 70, 130, equipment(SYMBOL_SHAPES.filterHepa)),
-  def('duct', 'ducts', 220, 44, `shape=${SYMBOL_SHAPES.duct};fillColor=${hmi.duct};strokeColor=${hmi.airSupply};strokeWidth=2;${labelBelow};fontStyle=0;fontSize=13`),
-  def('pipe', 'ducts', 220, 18, `shape=${SYMBOL_SHAPES.pipe};fillColor=${hmi.water};strokeColor=${hmi.accent};strokeWidth=2;${labelBelow};fontStyle=0;fontSize=13`),
-  def('sensorPm', 'sensors', 64, 64, equipment(SYMBOL_SHAPES.sensorPm, 'aspect=fixed;fontSize=13;fontStyle=0')),
-  def('sensorTh', 'sensors', 64, 64, equipment(SYMBOL_SHAPES.sensorTh, 'aspect=fixed;fontSize=13;fontStyle=0')),
-  def('meterElectric', 'meters', 76, 92, equipment(SYMBOL_SHAPES.meterElectric, 'fontSize=13;fontStyle=0')),
-  def('meterWater', 'meters', 76, 92, equipment(SYMBOL_SHAPES.meterWater, 'fontSize=13;fontStyle=0')),
-  def('meterGas', 'meters', 76, 92, equipment(SYMBOL_SHAPES.meterGas, 'fontSize=13;fontStyle=0')),
-  def('text', 'annotations', 160, 32,
-    `shape=rectangle;fillColor=none;strokeColor=none;align=left;verticalAlign=middle;fontSize=16;${font};whiteSpace=wrap`, { stroke: false, font: true }),
-  def('valueLabel', 'annotations', 130, 38,
-    `shape=${SYMBOL_SHAPES.valueLabel};fillColor=${hmi.readoutBg};strokeColor=${hmi.steel};strokeWidth=1;align=center;verticalAlign=middle;`
-    + `fontSize=20;fontStyle=1;fontFamily=Roboto Mono,Noto Sans Mono,monospace;fontColor=${hmi.readout}`, { stroke: true, font: true }),
-  def('image', 'annotations', 120, 90,
-    `shape=image;image=/graph-symbols/image-placeholder.svg;imageAspect=1;${labelBelow};fontStyle=0;fontSize=13`, { stroke: false, font: false }),
+  def('ahu', 'equipment'),
+  def('fan', 'equipment'),
+  def('valve', 'equipment'),
+  def('damper', 'equipment'),
+  def('filterPre', 'filters'),
+  def('filterMedium', 'filters'),
+  def('filterHepa', 'filters'),
+  def('duct', 'ducts'),
+  def('pipe', 'ducts'),
+  def('sensorPm', 'sensors'),
+  def('sensorTh', 'sensors'),
+  def('meterElectric', 'meters'),
+  def('meterWater', 'meters'),
+  def('meterGas', 'meters'),
+  def('text', 'annotations', { stroke: false, font: true }),
+  def('valueLabel', 'annotations', { stroke: true, font: true }),
+  def('image', 'annotations', { stroke: false, font: false }),
 ];
 
 const BY_KEY = new Map(GRAPH_SYMBOLS.map((s) => [s.key, s]));
