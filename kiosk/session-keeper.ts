@@ -1,0 +1,53 @@
+import type { BrowserContext } from 'playwright-core';
+import type { KioskLog } from './log';
+import { sessionValid, signIn, TOKEN_COOKIE, TOKEN_TIME_COOKIE, type Credentials } from './session';
+
+/**
+ * Keeps the console's session cookie in a browser valid: asks the server whether the cookie's
+ * token still counts and signs in over HTTP when it does not. The token goes into the cookie the
+ * console reads (never into an address), and every token seen is registered with the log as a
+ * secret. The console refreshes the token itself while it runs.
+ */
+export class SessionKeeper {
+  private signedIn = false;
+  private lastSignInAt = 0;
+
+  constructor(
+    private readonly origin: string,
+    private readonly credentials: Credentials | undefined,
+    private readonly log: KioskLog,
+    private readonly spacingMs: number,
+    private readonly sleep: (ms: number) => Promise<void>,
+  ) {}
+
+  /** True once a sign-in succeeded: a refusal after that is retried, before it is fatal. */
+  get hasSignedIn(): boolean {
+    return this.signedIn;
+  }
+
+  /** Makes sure `context` holds a session the server accepts (no-op without credentials). */
+  async ensure(context: BrowserContext): Promise<void> {
+    const credentials = this.credentials;
+    if (!credentials) return;
+    const token = (await context.cookies(this.origin)).find((c) => c.name === TOKEN_COOKIE)?.value;
+    if (token) {
+      this.log.secret(token);
+      if (await sessionValid(this.origin, token)) return;
+    }
+    const sinceLast = Date.now() - this.lastSignInAt;
+    if (this.signedIn && sinceLast < this.spacingMs) {
+      // With single-session on, two launchers on one account sign each other out in turn.
+      this.log.warn('signin.too-often', { hint: 'another launcher or browser may use this account; give each screen its own account or use --guest' });
+      await this.sleep(this.spacingMs - sinceLast);
+    }
+    const result = await signIn(this.origin, credentials);
+    this.log.secret(result.token);
+    await context.addCookies([
+      { name: TOKEN_COOKIE, value: result.token, url: `${this.origin}/`, sameSite: 'Lax' },
+      { name: TOKEN_TIME_COOKIE, value: String(Date.now()), url: `${this.origin}/`, sameSite: 'Lax' },
+    ]);
+    this.signedIn = true;
+    this.lastSignInAt = Date.now();
+    this.log.info('signin.ok', { as: credentials.kind === 'guest' ? 'guest' : credentials.name, user: result.username });
+  }
+}
