@@ -3,6 +3,7 @@ import type { DB } from '../db/schema';
 import { seedOrgs, seedUsers } from './demo-accounts';
 import { seedAlarmHistory, seedAlarms } from './demo-alarms';
 import { seedCatalogue } from './demo-catalogue';
+import { seedDemoGraphs } from './demo-graphs';
 import { seedHistory } from './demo-history';
 import { seedMessages } from './demo-messages';
 import { seedPlaylists } from './demo-playlists';
@@ -38,6 +39,7 @@ export async function seedDemo(db: Kysely<DB>, now = Date.now()): Promise<DemoSe
     await seedMessages(trx, [users.admin, users.operator, users.superadmin, ...users.staff], now);
     const app = (await trx.insertInto('t_application').values({ name: '项目监控', code: 'project-monitor', created_at: now }).returning('id').executeTakeFirstOrThrow()).id;
     await seedScreenTemplates(trx, sites.projectIds[0], now);
+    await seedDemoGraphs(trx, sites.projectIds, now);
     await seedPlaylists(trx, now);
     await trx.insertInto('t_app_org').values([orgs.hq, ...orgs.owners].map((org_id) => ({ app_id: app, org_id }))).execute();
     return { projects: sites.projectIds.length, devices: sites.deviceCount };

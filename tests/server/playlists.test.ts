@@ -26,7 +26,8 @@ describe('kiosk playlists (t_playlist)', () => {
   const db = () => server.database.db;
 
   async function graphOf(api: ApiClient, projectId: number, name: string): Promise<number> {
-    const r = await api.post('/api/t_project_graph/save', { projectId, name, xml: GRAPH_XML });
+    // The default one: the demo seeds a graph per project, and a graph item names the active (default first).
+    const r = await api.post('/api/t_project_graph/save', { projectId, name, xml: GRAPH_XML, isDefault: true });
     expect(r.body.success, r.body.error).toBe(true);
     return r.body.data.id;
   }
