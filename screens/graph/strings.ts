@@ -42,6 +42,7 @@ export const strings = {
       fullscreen: '全屏',
       backToConsole: '返回控制台',
       noProject: '暂无可查看的项目',
+      switcher: '项目与组态切换',
     },
   },
   en: {
@@ -82,6 +83,7 @@ export const strings = {
       fullscreen: 'Full screen',
       backToConsole: 'Back to console',
       noProject: 'No project to show',
+      switcher: 'Project and graph switcher',
     },
   },
 } as const;

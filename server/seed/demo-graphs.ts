@@ -87,19 +87,21 @@ export function buildDemoGraphXml(site: DemoGraphSite): string {
     const { cy } = l;
     const ahuId = dev(l.ahu)?.id;
     const airflow = { ...point(l.ahu, '送风量'), rules: FLOW };
+    // Short ducts flow with the supply air but show no value: the supply duct carries it.
+    const quiet = 'noLabel=1';
     g.vertex({ x: 300, y: cy - 125, w: 1180, h: 320, label: `AHU-0${l.n}  ${l.ahu}`, style: `${PANEL};dashed=1;dashPattern=8 4` });
-    g.vertex({ x: 262, y: cy - 22, w: 62, symbol: 'duct', style: `strokeColor=${H.airOutdoor}`, ...airflow });
+    g.vertex({ x: 262, y: cy - 22, w: 62, symbol: 'duct', style: `strokeColor=${H.airOutdoor};${quiet}`, ...airflow });
     g.vertex({ x: 324, y: cy - 52, symbol: 'damper', label: '新风阀', deviceId: ahuId, rules: ALARM });
-    g.vertex({ x: 394, y: cy - 22, w: 38, symbol: 'duct', style: `strokeColor=${H.airOutdoor}`, ...airflow });
+    g.vertex({ x: 394, y: cy - 22, w: 38, symbol: 'duct', style: `strokeColor=${H.airOutdoor};${quiet}`, ...airflow });
     const grades = ['filterPre', 'filterMedium', 'filterHepa'] as const;
     const xs = [432, 552, 912];
     grades.forEach((symbol, i) => {
       g.vertex({ x: xs[i], y: cy - 65, symbol, label: l.filters[i], ...point(l.filters[i], '阻力'), rules: { ...ALARM, fill: FILTER_FILL } });
     });
-    g.vertex({ x: 502, y: cy - 22, w: 50, symbol: 'duct', ...airflow });
-    g.vertex({ x: 622, y: cy - 22, w: 88, symbol: 'duct', ...airflow });
+    g.vertex({ x: 502, y: cy - 22, w: 50, symbol: 'duct', style: quiet, ...airflow });
+    g.vertex({ x: 622, y: cy - 22, w: 88, symbol: 'duct', style: quiet, ...airflow });
     g.vertex({ x: 710, y: cy - 55, symbol: 'fan', label: `送风机 SF-0${l.n}`, deviceId: ahuId, rules: { ...ALARM, flow: true } });
-    g.vertex({ x: 820, y: cy - 22, w: 92, symbol: 'duct', ...airflow });
+    g.vertex({ x: 820, y: cy - 22, w: 92, symbol: 'duct', style: quiet, ...airflow });
     g.vertex({ x: 982, y: cy - 22, w: 538, symbol: 'duct', label: '送风 SA', ...airflow });
     // Unit readouts.
     const cols: [string, string][] = [['送风量', '送风量'], ['送风 PM2.5', '送风PM2.5'], ['回风温度', '回风温度'], ['回风湿度', '回风湿度'], ['累计电能', '累计电能']];
@@ -108,8 +110,8 @@ export function buildDemoGraphXml(site: DemoGraphSite): string {
     g.vertex({ x: 1520, y: cy - 125, w: 370, h: 320, label: l.room, style: PANEL });
     g.vertex({ x: 1545, y: cy - 70, symbol: 'sensorPm', label: 'PM2.5', ...point(l.sensor, 'PM2.5'), rules: ALARM });
     g.vertex({ x: 1640, y: cy - 70, symbol: 'sensorTh', label: '温度', ...point(l.sensor, '温度'), rules: ALARM });
-    readout(1740, cy - 82, 130, 'PM10', l.sensor, 'PM10');
-    readout(1740, cy - 4, 130, '湿度', l.sensor, '湿度');
+    readout(1735, cy - 82, 140, 'PM10', l.sensor, 'PM10');
+    readout(1735, cy - 4, 140, '湿度', l.sensor, '湿度');
     readout(1545, cy + 118, 150, '出口 PM2.5', l.filters[2], '出口PM2.5');
     readout(1720, cy + 118, 150, '风量', l.filters[2], '风量');
   }

@@ -1,13 +1,16 @@
 import { Suspense, type ReactNode } from 'react';
 import { Route, Switch } from 'wouter';
 import { ChunkBoundary } from '../shared/ui/ChunkBoundary';
-import { AnalysisBranch, KioskPlayerPage, MonitorPage, PurchaseBranch, StandalonePage } from './lazyPages';
+import { AnalysisBranch, KioskPlayerPage, MonitorPage, ProjectVisualizationPage, PurchaseBranch, StandalonePage } from './lazyPages';
 import { MainBranch } from './MainBranch';
 import { PageLoading } from './PageLoading';
 import { SuperBranch } from './SuperBranch';
 
-/** Stand-alone routes render without a layout (SPEC §2); /monitor is the big screen. */
-const STANDALONE = ['nv_project_visualization', 'nv_screen_graph_editor', 'nv_screen_graph_preview'] as const;
+/**
+ * Stand-alone routes render without a layout (SPEC §2); /monitor is the big screen and
+ * /nv_project_visualization the live project graph.
+ */
+const STANDALONE = ['nv_screen_graph_editor', 'nv_screen_graph_preview'] as const;
 
 const SUPER_PATHS = /^\/(nv_screen_graph_lib|nv_personal_config)\/?$/;
 const ANALYSIS_PATHS = /^\/(nv_energy_analysis|nv_life_analysis|nv_environment_analysis)(\/.*)?$/;
@@ -27,6 +30,7 @@ export function ConsoleRoutes() {
     <Switch>
       <Route path="/monitor"><Lazy><MonitorPage /></Lazy></Route>
       <Route path="/kiosk"><Lazy><KioskPlayerPage /></Lazy></Route>
+      <Route path="/nv_project_visualization"><Lazy><ProjectVisualizationPage /></Lazy></Route>
       {STANDALONE.map((name) => (
         <Route key={name} path={`/${name}`}>
           <Lazy><StandalonePage name={name} /></Lazy>

@@ -12,3 +12,4 @@ export const NoticePage = lazyPage(() => import('../features/messages/NoticePage
 export const StandalonePage = lazyPage(() => import('../features/standalone/StandalonePage'), 'StandalonePage');
 export const MonitorPage = lazyPage(() => import('../features/monitor/MonitorPage'), 'MonitorPage');
 export const KioskPlayerPage = lazyPage(() => import('../features/kiosk/KioskPlayerPage'), 'KioskPlayerPage');
+export const ProjectVisualizationPage = lazyPage(() => import('../features/graphs/visualization/ProjectVisualizationPage'), 'ProjectVisualizationPage');

@@ -43,26 +43,27 @@ export function GraphLiveView({ client, projectId, graphId, onReady, onEmpty }: 
   const [phase, setPhase] = useState<Phase>('loading');
   const [stale, setStale] = useState(false);
   const [graphName, setGraphName] = useState('');
+  const [shown, setShown] = useState<{ view: LiveGraph; projectId: number } | null>(null);
   const callbacks = useRef({ onReady, onEmpty });
+  const clientRef = useRef(client);
   useEffect(() => {
     callbacks.current = { onReady, onEmpty };
+    clientRef.current = client;
   });
 
+  // The graph: loaded, drawn and fitted once per project/graph; the client may change under it.
   useEffect(() => {
     let disposed = false;
     let view: LiveGraph | undefined;
-    let feed: LiveFeed | undefined;
     let observer: ResizeObserver | undefined;
     let fitFrame: number | undefined;
     let retry: ReturnType<typeof setTimeout> | undefined;
     let retryMs = RETRY_MIN_MS;
     const abort = new AbortController();
     setPhase('loading');
-    setStale(false);
+    setShown(null);
 
     const release = () => {
-      feed?.dispose();
-      feed = undefined;
       observer?.disconnect();
       observer = undefined;
       if (fitFrame !== undefined) cancelAnimationFrame(fitFrame);
@@ -72,42 +73,38 @@ export function GraphLiveView({ client, projectId, graphId, onReady, onEmpty }: 
         view = undefined;
       }
     };
+    const empty = () => {
+      setPhase('empty');
+      callbacks.current.onEmpty?.();
+    };
 
     const load = async () => {
       try {
-        const record = await loadGraphRecord(client, projectId, graphId, abort.signal);
+        const record = await loadGraphRecord(clientRef.current, projectId, graphId, abort.signal);
         if (disposed) return;
-        if (!record) {
-          setPhase('empty');
-          callbacks.current.onEmpty?.();
-          return;
-        }
+        if (!record) return empty();
         const { LiveGraph } = await import('./liveGraph');
         const host = canvas.current;
-        if (disposed || !host || !box.current) return;
+        if (disposed || !host) return;
         view = new LiveGraph(host, record.xml);
         liveInstances.graphs++;
         if (view.isEmpty()) {
           release();
-          setPhase('empty');
-          callbacks.current.onEmpty?.();
-          return;
+          return empty();
         }
         view.fit();
+        const fitted = view;
         observer = new ResizeObserver(() => {
           if (fitFrame !== undefined) cancelAnimationFrame(fitFrame);
           fitFrame = requestAnimationFrame(() => {
             fitFrame = undefined;
-            view?.fit();
+            fitted.fit();
           });
         });
         observer.observe(host);
         setGraphName(record.name);
         setPhase('ready');
-        feed = new LiveFeed(client, record.projectId, view, box.current, {
-          onFirstSnapshot: () => callbacks.current.onReady?.(),
-          onStale: setStale,
-        });
+        setShown({ view, projectId: record.projectId });
       } catch (err) {
         if (disposed) return;
         release();
@@ -125,7 +122,26 @@ export function GraphLiveView({ client, projectId, graphId, onReady, onEmpty }: 
       clearTimeout(retry);
       release();
     };
-  }, [client, projectId, graphId]);
+  }, [projectId, graphId]);
+
+  // The live feed of the drawn graph; a new client (the hub connected) gets a new feed.
+  const readyFor = useRef<LiveGraph | null>(null);
+  useEffect(() => {
+    const host = box.current;
+    if (!shown || !host) return undefined;
+    const feed = new LiveFeed(client, shown.projectId, shown.view, host, {
+      onFirstSnapshot: () => {
+        if (readyFor.current === shown.view) return;
+        readyFor.current = shown.view;
+        callbacks.current.onReady?.();
+      },
+      onStale: setStale,
+    });
+    return () => {
+      feed.dispose();
+      setStale(false);
+    };
+  }, [client, shown]);
 
   return (
     <LiveBox ref={box} data-graph-live="" data-graph-phase={phase} data-stale={stale ? 'true' : 'false'} aria-label={graphName || undefined}>

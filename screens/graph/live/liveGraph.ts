@@ -26,6 +26,7 @@ export class LiveGraph {
   private readonly baseStyles = new Map<string, CellStyle>();
   private readonly classes = new Map<string, { state: string; blink: boolean; flow: boolean }>();
   private bounds = { x: 0, y: 0, width: 1, height: 1 };
+  private destroyed = false;
 
   constructor(private readonly container: HTMLElement, xml: string) {
     registerGraphSymbols();
@@ -66,6 +67,7 @@ export class LiveGraph {
 
   /** Scales and centres the drawing to the container's current size. */
   fit(): void {
+    if (this.destroyed) return;
     const w = this.container.clientWidth;
     const h = this.container.clientHeight;
     if (w < 2 * FIT_MARGIN || h < 2 * FIT_MARGIN) return;
@@ -78,6 +80,8 @@ export class LiveGraph {
 
   /** Redraws the given cells from the store in one model update; returns how many changed. */
   apply(ids: readonly string[], store: LiveStore): number {
+    // A feed may outlive its graph by a frame while React swaps them.
+    if (this.destroyed) return 0;
     const model = this.graph.model;
     let changed = 0;
     model.beginUpdate();
@@ -130,6 +134,8 @@ export class LiveGraph {
   }
 
   destroy(): void {
+    if (this.destroyed) return;
+    this.destroyed = true;
     this.graph.destroy();
     this.cells.clear();
     this.classes.clear();

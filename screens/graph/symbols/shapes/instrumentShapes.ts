@@ -91,7 +91,7 @@ abstract class MeterShape extends NvShape {
     c.setStrokeWidth(1);
     c.rect(x + w * 0.12, y + h * 0.16, w * 0.76, h * 0.22);
     c.fillAndStroke();
-    this.caption(c, x + w * 0.12, y + h * 0.16, w * 0.76, h * 0.22, '▮▮▮▮▮', h * 0.1, m.tint, false);
+    this.caption(c, x + w * 0.12, y + h * 0.16, w * 0.76, h * 0.22, '0000', h * 0.13, m.tint, true);
     const ix = x + w / 2;
     const iy = y + h * 0.6;
     const s = Math.min(w, h) * 0.16;

@@ -40,13 +40,14 @@ export abstract class NvShape extends Shape {
     root.appendChild(g);
   }
 
-  /** A small text drawn inside the symbol (grade badges, units); plain SVG text, never HTML. */
+  /** A small text centred in the box (x, y, w, h) (grade badges, units); plain SVG text, never HTML. */
   protected caption(c: AbstractCanvas2D, x: number, y: number, w: number, h: number, text: string, size: number, color: string, bold = true): void {
     c.setFontColor(color);
     c.setFontSize(size);
     c.setFontStyle(bold ? 1 : 0);
     c.setFontFamily('Roboto Mono,Noto Sans Mono,Noto Sans CJK SC,monospace');
-    c.text(x, y, w, h, text, 'center', 'middle', false, '', 'visible', false, 0, '');
+    // The canvas anchors centred text at its centre point.
+    c.text(x + w / 2, y + h / 2, w, h, text, 'center', 'middle', false, '', 'visible', false, 0, '');
   }
 
   /** A round status lamp: accent fill with a dark ring. */
