@@ -81,7 +81,7 @@ interface LayerProps {
   state: RotationState;
   client: ScreenDataClient;
   environment: ScreenEnvironment;
-  onReport: { reportReady(id: number): void; reportFailed(id: number, reason: string): void };
+  onReport: { reportReady(id: number): void; reportShowable(id: number): void; reportFailed(id: number, reason: string): void };
 }
 
 /**
@@ -93,6 +93,7 @@ function ItemLayer({ role, mount, state, client, environment, onReport }: LayerP
   const [shown] = useState(() => (mount.index >= 0 ? state.entries[mount.index]?.item : undefined));
   const Renderer = shown ? ITEM_RENDERERS[shown.kind] : undefined;
   const onReady = useCallback(() => onReport.reportReady(mount.id), [onReport, mount.id]);
+  const onShowable = useCallback(() => onReport.reportShowable(mount.id), [onReport, mount.id]);
   const onFailed = useCallback((reason: string) => onReport.reportFailed(mount.id, reason), [onReport, mount.id]);
   const kind = shown?.kind;
   useEffect(() => {
@@ -100,7 +101,7 @@ function ItemLayer({ role, mount, state, client, environment, onReport }: LayerP
   }, [kind, onFailed]);
   return (
     <Layer data-kiosk-layer={role} data-kiosk-key={mount.key} aria-hidden={role === 'next'} inert={role === 'next'}>
-      {Renderer && shown && <Renderer item={shown} client={client} environment={environment} onReady={onReady} onFailed={onFailed} />}
+      {Renderer && shown && <Renderer item={shown} client={client} environment={environment} onReady={onReady} onShowable={onShowable} onFailed={onFailed} />}
     </Layer>
   );
 }

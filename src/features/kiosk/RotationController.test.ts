@@ -92,11 +92,26 @@ describe('RotationController', () => {
     vi.advanceTimersByTime(30_100 - 150 - 1);
     expect(h.state()).toMatchObject({ holding: true, current: { key: 'template:1#1' } });
     vi.advanceTimersByTime(1);
-    expect(h.logs).toEqual([expect.stringMatching(/^kiosk: skipped "t2" \(template:2#1\): not ready within 30 s/)]);
+    expect(h.logs).toEqual([expect.stringMatching(/^kiosk: skipped "t2" \(template:2#1\): nothing to show within 30 s/)]);
     expect(h.state().next?.key).toBe('template:3#1');
     spy.mockRestore();
     vi.advanceTimersByTime(100);
     expect(h.shown.map((s) => s.title)).toEqual(['t1', 't3']);
+    h.ctl.dispose();
+  });
+
+  it('shows a next item with part of its data at the deadline rather than skipping it', () => {
+    const h = harness([tpl(1, 10), tpl(2, 10)], { loadMs: 100 });
+    vi.advanceTimersByTime(150);
+    const next = h.state().next!;
+    const spy = vi.spyOn(h.ctl, 'reportReady').mockImplementation(() => undefined);
+    h.ctl.reportShowable(next.id);
+    vi.advanceTimersByTime(30_100 - 150 - 1);
+    expect(h.shown.map((s) => s.title)).toEqual(['t1']);
+    vi.advanceTimersByTime(1);
+    expect(h.shown.map((s) => s.title)).toEqual(['t1', 't2']);
+    expect(h.logs).toEqual([expect.stringMatching(/^kiosk: showing "t2" \(template:2#1\) with part of its data/)]);
+    spy.mockRestore();
     h.ctl.dispose();
   });
 

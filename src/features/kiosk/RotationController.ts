@@ -6,6 +6,8 @@ export interface Mount {
   index: number;
   key: string;
   ready: boolean;
+  /** Part of its data is on screen: at the deadline it is shown rather than skipped. */
+  showable: boolean;
 }
 
 /** What the player renders: the item on screen, the one being prepared out of sight, and the clock. */
@@ -40,8 +42,8 @@ export interface RotationOptions {
  * The rotation clock of the kiosk player, free of React: which entry is shown, which is being
  * prepared, when to switch. The next entry is mounted `preloadLeadMs` before its turn; the switch
  * happens when the current one's time is up and the next reports ready. A next that is not ready
- * keeps the current one on screen up to `holdCapMs` longer, then is given up for a while and the
- * one after it is prepared; a failed entry is left out with a growing backoff. Pausing freezes the
+ * keeps the current one on screen up to `holdCapMs` longer; then it is shown if part of its data is
+ * there, else given up for a while and the one after it is prepared; a failed entry is left out with a growing backoff. Pausing freezes the
  * current entry's remaining time. Timers are the global ones, so tests drive it with fake timers.
  */
 export class RotationController {
@@ -96,6 +98,13 @@ export class RotationController {
     if (next?.id !== id || next.ready) return;
     this.update({ next: { ...next, ready: true } });
     this.evaluate();
+  }
+
+  /** The mount `id` shows part of its data (some widget still loading): good enough once the deadline comes. */
+  reportShowable(id: number): void {
+    const { next } = this.state;
+    if (next?.id !== id || next.showable || next.ready) return;
+    this.update({ next: { ...next, showable: true } });
   }
 
   /** The mount `id` cannot show its item (gone, error, not ready in time): it is skipped. */
@@ -191,14 +200,22 @@ export class RotationController {
       if (!this.state.current || this.alternativeExists()) this.scheduleRetry();
       return;
     }
-    const mount: Mount = { id: ++this.seq, index, key: entries[index].key, ready: false };
+    const mount: Mount = { id: ++this.seq, index, key: entries[index].key, ready: false, showable: false };
     this.update({ next: mount });
     clearTimeout(this.nextDeadline);
     const budget = Math.max(0, Math.min(this.lead, remainingMs)) + this.cap;
     this.nextDeadline = setTimeout(() => {
-      if (this.state.next?.id === mount.id && !mount.ready && !this.state.next.ready) {
-        this.reportFailed(mount.id, `not ready within ${Math.round(budget / 1000)} s`);
+      const late = this.state.next;
+      if (late?.id !== mount.id || late.ready) return;
+      const within = `within ${Math.round(budget / 1000)} s`;
+      if (!late.showable) {
+        this.reportFailed(mount.id, `nothing to show ${within}`);
+        return;
       }
+      // Most of it is there (a slow 3D part, say): better on screen than skipped for good.
+      this.options.log(`kiosk: showing "${entries[index].title}" (${mount.key}) with part of its data: not all of it arrived ${within}`);
+      this.update({ next: { ...late, ready: true } });
+      this.evaluate();
     }, budget);
   }
 

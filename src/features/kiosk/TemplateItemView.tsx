@@ -8,13 +8,15 @@ import { fetchTemplate } from './kioskApi';
 const READY_POLL_MS = 200;
 
 /** Whether the runtime in `box` shows its data (every widget past loading), failed, or is still loading. */
-function readinessOf(box: HTMLElement): 'ready' | 'failed' | 'loading' {
+function readinessOf(box: HTMLElement): 'ready' | 'failed' | 'partial' | 'loading' {
   if (box.querySelector('[data-screen-error]')) return 'failed';
   if (!box.querySelector('[data-screen-canvas]')) return 'loading';
   const widgets = box.querySelectorAll('[data-screen-widget]');
   if (!widgets.length) return 'loading';
-  for (const w of widgets) if (w.getAttribute('data-state') === 'loading') return 'loading';
-  return 'ready';
+  let loading = 0;
+  for (const w of widgets) if (w.getAttribute('data-state') === 'loading') loading++;
+  if (!loading) return 'ready';
+  return box.querySelector('[data-screen-widget][data-state="ready"]') ? 'partial' : 'loading';
 }
 
 /**
@@ -22,12 +24,12 @@ function readinessOf(box: HTMLElement): 'ready' | 'failed' | 'loading' {
  * screen runtime, which starts its data on mount and disposes every chart, map and subscription on
  * unmount. It reports ready once no widget is loading any more.
  */
-export function TemplateItemView({ item, client, environment, onReady, onFailed }: ItemRendererProps) {
+export function TemplateItemView({ item, client, environment, onReady, onShowable, onFailed }: ItemRendererProps) {
   const templateId = item.kind === 'template' ? item.templateId : 0;
   const [record, setRecord] = useState<ScreenTemplateRecord | null>(null);
   const box = useRef<HTMLDivElement>(null);
-  const reports = useRef({ onReady, onFailed });
-  reports.current = { onReady, onFailed };
+  const reports = useRef({ onReady, onShowable, onFailed });
+  reports.current = { onReady, onShowable, onFailed };
 
   useEffect(() => {
     const abort = new AbortController();
@@ -44,7 +46,8 @@ export function TemplateItemView({ item, client, environment, onReady, onFailed 
     if (!record) return undefined;
     const timer = setInterval(() => {
       const state = box.current ? readinessOf(box.current) : 'loading';
-      if (state === 'loading') return;
+      if (state === 'partial') reports.current.onShowable();
+      if (state === 'loading' || state === 'partial') return;
       clearInterval(timer);
       if (state === 'ready') reports.current.onReady();
       else reports.current.onFailed(`template ${templateId} "${record.name}" is not valid`);

@@ -18,7 +18,7 @@ export class SpareServer {
 
   async start(): Promise<void> {
     this.child = spawn('npx', ['tsx', 'server/main.ts'], {
-      env: { ...process.env, PORT: String(this.port), DATA_DIR: this.dataDir, DEMO: '1', LOG_LEVEL: 'warn', LOGIN_RATE_LIMIT: '1000', STATIC_DIR: 'dist' },
+      env: { ...process.env, PORT: String(this.port), DATA_DIR: this.dataDir, DEMO: '1', LOG_LEVEL: 'warn', LOGIN_RATE_LIMIT: '1000', STATIC_DIR: process.env.E2E_DIST ?? 'dist' },
       stdio: 'ignore',
       detached: true,
     });
