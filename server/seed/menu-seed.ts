@@ -25,6 +25,9 @@ export const APP_MENU: MenuSeed[] = [
     { name: 'nv_measure_tag', title: '测点标签', titleEn: 'Measure tags', path: '/nv_product/nv_measure_tag', rightCode: Right.ProductPreview },
     { name: 'nv_product_category', title: '产品分类', titleEn: 'Categories', path: '/nv_product/nv_product_category', rightCode: Right.ProductPreview },
   ] },
+  { name: 'nv_project', title: '项目管理', titleEn: 'Projects', path: '/nv_project', icon: 'project', children: [
+    { name: 'nv_project_graph', title: '组态管理', titleEn: 'Project graphs', path: '/nv_project/nv_project_graph', rightCode: Right.ProjectPreview },
+  ] },
   { name: 'nv_iot', title: '物联网', titleEn: 'IoT', path: '/nv_iot', icon: 'iot', children: [
     { name: 'nv_iot_monitor', title: '物联网监控', titleEn: 'IoT monitor', path: '/nv_iot/nv_iot_monitor', rightCode: Right.DevicePreview },
     { name: 'nv_iot_product', title: '物联网产品', titleEn: 'IoT products', path: '/nv_iot/nv_iot_product', rightCode: Right.ProductPreview },

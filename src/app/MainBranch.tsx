@@ -12,7 +12,7 @@ import { ChunkBoundary } from '../shared/ui/ChunkBoundary';
 import { SUPER_ADMIN_NAME, useRights, userAtom } from '../shared/user';
 import { Frame } from './layouts/Frame';
 import { Navbar } from './layouts/Navbar';
-import { AccountPage, AdminPage, NoticePage } from './lazyPages';
+import { AccountPage, AdminPage, NoticePage, ProjectGraphPage } from './lazyPages';
 import { PageLoading } from './PageLoading';
 import { normalizePath } from './routes/matchPath';
 import { resolveMainRoute, type MainRoute, type RouteContext } from './routes/mainRoutes';
@@ -42,6 +42,8 @@ function MainPage({ route, title }: { route: PageRoute; title: string }) {
       return <NoticePage />;
     case 'account':
       return <AccountPage />;
+    case 'projectGraph':
+      return <ProjectGraphPage />;
     default:
       return <AdminPage title={title} path={route.path} params={route.params} />;
   }

@@ -13,3 +13,4 @@ export const StandalonePage = lazyPage(() => import('../features/standalone/Stan
 export const MonitorPage = lazyPage(() => import('../features/monitor/MonitorPage'), 'MonitorPage');
 export const KioskPlayerPage = lazyPage(() => import('../features/kiosk/KioskPlayerPage'), 'KioskPlayerPage');
 export const ProjectVisualizationPage = lazyPage(() => import('../features/graphs/visualization/ProjectVisualizationPage'), 'ProjectVisualizationPage');
+export const ProjectGraphPage = lazyPage(() => import('../features/graphs/editor/ProjectGraphPage'), 'ProjectGraphPage');

@@ -145,6 +145,12 @@ describe('demo seed', () => {
     for (const m of coded) expect(ALL_RIGHTS).toContain(m.rightCode);
     expect(menu.find((m) => m.name === 'nv_realtime_alarm')?.rightCode).toBe(Right.RealAlarmPreview);
     expect(menu.find((m) => m.name === 'nv_users')?.rightCode).toBe(Right.UserPreview);
+    // 项目管理 > 组态管理 (issue 6): the project graph editor, shown to whoever may see projects.
+    const projectParent = menu.find((m) => m.name === 'nv_project');
+    expect(projectParent).toMatchObject({ path: '/nv_project', icon: 'project', rightCode: null });
+    expect(menu.find((m) => m.name === 'nv_project_graph')).toMatchObject({
+      parentId: projectParent?.id, path: '/nv_project/nv_project_graph', rightCode: Right.ProjectPreview,
+    });
     for (const name of ['nv_application_list', 'nv_product_list', 'nv_iot_monitor', 'nv_history_alarm', 'nv_organize', 'nv_base_data', 'nv_version']) {
       expect(menu.map((m) => m.name)).toContain(name);
     }

@@ -15,6 +15,8 @@ const ITEMS: MenuItem[] = [
   m(6, 5, 'nv_realtime_alarm', '/nv_intelligent_alarm/nv_realtime_alarm', 'real-alarm-preview', 10),
   m(7, 5, 'nv_history_alarm', '/nv_intelligent_alarm/nv_history_alarm', 'history-alarm-preview', 20),
   m(8, 0, 'nv_sys_log', '/nv_sys_log', 'sys-log-preview'),
+  m(9, 0, 'nv_project', '/nv_project', null, 5),
+  m(10, 9, 'nv_project_graph', '/nv_project/nv_project_graph', 'project-preview', 10),
 ];
 
 const ALL = ['screen-preview', 'account-preview', 'base-data-preview', 'real-alarm-preview', 'history-alarm-preview', 'sys-log-preview', 'notice-preview', 'product-preview'];
@@ -25,6 +27,12 @@ describe('resolveMainRoute', () => {
   it('serves visible menu leaves, the account page by its own component', () => {
     expect(resolveMainRoute('/nv_system/nv_screen', ctx(ALL))).toMatchObject({ kind: 'page', page: 'admin' });
     expect(resolveMainRoute('/nv_system/nv_account/', ctx(ALL))).toMatchObject({ kind: 'page', page: 'account', path: '/nv_system/nv_account' });
+  });
+
+  it('serves the project graph page (组态管理) by its own component, with project-preview only', () => {
+    expect(resolveMainRoute('/nv_project/nv_project_graph', ctx([...ALL, 'project-preview']))).toMatchObject({ kind: 'page', page: 'projectGraph' });
+    expect(resolveMainRoute('/nv_project', ctx(['project-preview']))).toEqual({ kind: 'redirect', to: '/nv_project/nv_project_graph' });
+    expect(resolveMainRoute('/nv_project/nv_project_graph', ctx(ALL))).toEqual({ kind: 'notFound' });
   });
 
   it('sends a parent to its default child, else to its first visible child', () => {

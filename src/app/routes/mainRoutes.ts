@@ -4,7 +4,7 @@ import { firstLeaf, flattenMenu, type MenuNode } from '../../shared/menu';
 import { matchPath, normalizePath } from './matchPath';
 
 /** Which component renders a main-layout page. */
-export type MainPageKind = 'home' | 'notice' | 'account' | 'admin';
+export type MainPageKind = 'home' | 'notice' | 'account' | 'admin' | 'projectGraph';
 
 /** A route of the main layout that exists for everyone with its right, menu or not (SPEC §2). */
 export interface FixedRoute {
@@ -40,7 +40,7 @@ const DEFAULT_CHILDREN: Record<string, string> = {
 };
 
 /** Menu entries with a page of their own that is not the generic admin page. */
-const MENU_PAGES: Record<string, MainPageKind> = { nv_account: 'account' };
+const MENU_PAGES: Record<string, MainPageKind> = { nv_account: 'account', nv_project_graph: 'projectGraph' };
 
 export type MainRoute =
   | { kind: 'page'; path: string; page: MainPageKind; title: { key: string } | { menu: MenuNode }; params: Record<string, string> }

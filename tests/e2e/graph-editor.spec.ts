@@ -1,0 +1,155 @@
+import { expect, test, type APIRequestContext } from '@playwright/test';
+import { ADMIN } from './pages/accounts';
+import { apiGet, apiLogin, apiPost, browserToken } from './pages/api';
+import { GraphEditorPage } from './pages/GraphEditor';
+import { LoginPage } from './pages/LoginPage';
+
+interface DeviceRow { id: number; name: string; projectId: number; projectName: string }
+interface RealValue { measureId: number; measureName: string; unit: string }
+interface GraphRecord { id: number; projectId: number; name: string; xml: string; isDefault: boolean }
+
+/** A demo device with measures, and its project: what the test binds to. */
+async function deviceWithMeasures(request: APIRequestContext, token: string) {
+  const page = await apiGet<{ list: DeviceRow[] }>(request, token, '/t_device?Page=1&Size=50');
+  for (const d of page.list) {
+    if (!d.projectId) continue;
+    const measures = await apiGet<RealValue[]>(request, token, `/t_real_measure/values?deviceId=${d.id}`);
+    if (measures.length) return { device: d, measure: measures[0] };
+  }
+  throw new Error('no demo device with measures');
+}
+
+async function signIn(page: import('@playwright/test').Page) {
+  const login = new LoginPage(page);
+  await login.goto();
+  await login.login(ADMIN.username, ADMIN.password);
+  await expect(page).not.toHaveURL(/login/);
+}
+
+/** Attributes of the wrapper of the cell whose label is `label`, from stored XML. */
+function wrapperOf(xml: string, label: string): Record<string, string> | null {
+  const m = new RegExp(`<UserObject ([^>]*label="${label}"[^>]*)>`).exec(xml);
+  if (!m) return null;
+  return Object.fromEntries([...m[1].matchAll(/(\w+)="([^"]*)"/g)].map((a) => [a[1], a[2]]));
+}
+
+test('admin builds a graph (place, connect, bind), saves it, and sees it unchanged after a reload', async ({ page, request }) => {
+  // One session per account: the browser's sign-in would end an earlier API session, so use its token.
+  await signIn(page);
+  const token = await browserToken(page);
+  const { device, measure } = await deviceWithMeasures(request, token);
+  const editor = new GraphEditorPage(page);
+  await editor.goto();
+  await editor.project.selectOption({ label: device.projectName });
+  const name = `E2E 组态 ${Date.now() % 100000}`;
+  await editor.createGraph(name);
+  await expect(editor.save).toBeDisabled();
+
+  // Place two symbols by drag and drop.
+  await editor.dropSymbol('fan', 300, 300);
+  await expect(editor.label('风机')).toBeVisible();
+  await editor.dropSymbol('filterHepa', 700, 300);
+  await expect(editor.label('高效过滤器')).toBeVisible();
+  await expect(editor.dirty).toBeVisible();
+  await expect(editor.save).toBeEnabled();
+
+  // Connect them: drag from the fan's centre to the filter's.
+  await editor.dragOnCanvas({ x: 300, y: 300 }, { x: 700, y: 300 });
+  // Undo/redo are there for the connection, and the bar says what changed.
+  await expect(editor.undoTool).toBeEnabled();
+
+  // Select the fan and bind it.
+  await editor.clickCanvas(300, 300);
+  await expect(editor.binding).toContainText('风机');
+  await editor.bindingLabel.fill('E2E 送风机');
+  await editor.deviceSearch.fill(device.name.slice(0, 4));
+  await editor.device.selectOption(String(device.id));
+  await editor.measure.selectOption(String(measure.measureId));
+  if (measure.unit) await expect(editor.unit).toHaveValue(measure.unit);
+  await editor.format.selectOption('0.00');
+  await editor.unit.fill('m³/h');
+  await editor.apply.click();
+  await expect(editor.label('E2E 送风机')).toBeVisible();
+
+  await editor.zoomFit.click();
+  const before = await editor.label('E2E 送风机').boundingBox();
+  const beforeFilter = await editor.label('高效过滤器').boundingBox();
+  await editor.save.click();
+  await expect(editor.error).toHaveCount(0);
+  await expect(editor.save).toBeDisabled();
+  await expect(editor.dirty).toHaveCount(0);
+
+  // Stored as the contract says: two symbols, one edge between them, the binding on the fan's wrapper.
+  const graphId = Number(new URL(page.url()).searchParams.get('graphId'));
+  const stored = await apiGet<GraphRecord>(request, token, `/t_project_graph/${graphId}`);
+  expect(stored.name).toBe(name);
+  const fan = wrapperOf(stored.xml, 'E2E 送风机');
+  expect(fan).toMatchObject({ symbol: 'fan', deviceId: String(device.id), measureId: String(measure.measureId), format: '0.00', unit: 'm³/h' });
+  expect(wrapperOf(stored.xml, '高效过滤器')).toMatchObject({ symbol: 'filterHepa' });
+  expect(stored.xml.match(/edge="1"/g)?.length, 'one connection').toBe(1);
+
+  // Reload: the same graph opens with the same cells in the same places and the same binding.
+  await page.reload();
+  await expect(editor.tab(name)).toHaveAttribute('aria-selected', 'true');
+  await expect(editor.label('E2E 送风机')).toBeVisible();
+  const after = await editor.label('E2E 送风机').boundingBox();
+  const afterFilter = await editor.label('高效过滤器').boundingBox();
+  for (const [a, b] of [[before, after], [beforeFilter, afterFilter]]) {
+    expect(Math.abs(a!.x - b!.x)).toBeLessThan(2);
+    expect(Math.abs(a!.y - b!.y)).toBeLessThan(2);
+  }
+  await expect(editor.save).toBeDisabled();
+  await editor.label('E2E 送风机').click({ force: true });
+  await expect(editor.bindingLabel).toHaveValue('E2E 送风机');
+  await expect(editor.device).toHaveValue(String(device.id));
+  await expect(editor.measure).toHaveValue(String(measure.measureId));
+  await expect(editor.format).toHaveValue('0.00');
+  await expect(editor.unit).toHaveValue('m³/h');
+  const reread = await apiGet<GraphRecord>(request, token, `/t_project_graph/${graphId}`);
+  expect(reread.xml).toBe(stored.xml);
+});
+
+test('hostile XML sent to the save API is sanitised, and the stored graph keeps none of it', async ({ request }) => {
+  const token = await apiLogin(request, ADMIN);
+  const projects = await apiGet<{ id: number }[]>(request, token, '/t_project/names');
+  const hostile = '<mxGraphModel><root><mxCell id="0"/><mxCell id="1" parent="0"/>'
+    + '<mxCell id="2" parent="1" vertex="1" onload="alert(1)" style="shape=image;image=https://evil.example/x.png;fillColor=#123456;link=javascript:alert(2)">'
+    + '<mxGeometry x="10" y="10" width="80" height="40" as="geometry"/><script>alert(3)</script></mxCell>'
+    + '<UserObject id="3" label="ok" onclick="alert(4)" href="https://evil.example"><mxCell parent="1" vertex="1" style="fillColor=#00ff00">'
+    + '<mxGeometry x="120" y="10" width="80" height="40" as="geometry"/></mxCell></UserObject></root></mxGraphModel>';
+  const body = await apiPost(request, token, '/t_project_graph/save', { projectId: projects[0].id, name: `E2E hostile ${Date.now() % 100000}`, xml: hostile });
+  expect(body.success, JSON.stringify(body)).toBe(true);
+  const removed = (body.data.removed as string[]).join('\n');
+  for (const what of ['onload', 'image (only', 'link (javascript: URL)', '<script>', 'onclick', 'href']) expect(removed).toContain(what);
+  const stored = await apiGet<GraphRecord>(request, token, `/t_project_graph/${body.data.id}`);
+  for (const bad of ['script', 'onload', 'onclick', 'javascript:', 'evil.example', 'alert(']) expect(stored.xml).not.toContain(bad);
+  expect(stored.xml).toContain('fillColor=#123456');
+  expect(stored.xml).toContain('label="ok"');
+
+  // A binding to a device of another project is refused, naming the cell; nothing changes.
+  const bad = hostile.replace('label="ok"', 'label="ok" deviceId="999999"');
+  const refused = await apiPost(request, token, '/t_project_graph/save', { id: body.data.id, projectId: projects[0].id, name: 'x', xml: bad });
+  expect(refused.success).toBe(false);
+  expect(refused.error).toContain('cell 3');
+  expect((await apiGet<GraphRecord>(request, token, `/t_project_graph/${body.data.id}`)).xml).toBe(stored.xml);
+  await apiPost(request, token, `/t_project_graph/del/${body.data.id}`);
+});
+
+test('a user without project-edit sees the graph read-only: no palette, no save', async ({ page }) => {
+  const login = new LoginPage(page);
+  await login.goto();
+  await login.guest.click();
+  await expect(page).not.toHaveURL(/login/);
+  const editor = new GraphEditorPage(page);
+  await editor.goto();
+  await expect(editor.readOnlyNotice).toBeVisible();
+  await expect(editor.canvas).toBeVisible();
+  await expect(editor.canvas.locator('svg text').first()).toBeVisible();
+  await expect(editor.palette).toHaveCount(0);
+  await expect(editor.save).toHaveCount(0);
+  await expect(editor.createButton).toHaveCount(0);
+  await expect(editor.undoTool).toHaveCount(0);
+  // Selecting shows the binding, not editable.
+  await editor.canvas.locator('svg text').first().click({ force: true });
+  await expect(editor.apply).toHaveCount(0);
+});
