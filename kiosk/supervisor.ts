@@ -4,7 +4,7 @@ import type { KioskLog } from './log';
 import { backoffDelay, dailyReloadDue, localDay } from './schedule';
 import { onLoginPage, serverAnswers, ServerUnreachable, SignInRefused, type Credentials } from './session';
 import { SessionKeeper } from './session-keeper';
-import { DEFAULT_TIMING, errorText, TIMED_OUT, withTimeout, type SupervisorTiming } from './timing';
+import { DEFAULT_TIMING, errorText, TIMED_OUT, Wakeup, withTimeout, type SupervisorTiming } from './timing';
 
 /** What one supervised screen needs. */
 export interface SupervisorConfig {
@@ -45,6 +45,7 @@ export class Supervisor {
   /** Why the current browser run ends; set once, by whatever noticed first. */
   private sessionEnd: string | undefined;
   private offline = false;
+  private playerSeen = false;
   private readonly session: SessionKeeper;
   private launchedAt = 0;
   private failures = 0;
@@ -52,13 +53,14 @@ export class Supervisor {
   private nextWatchdog = 0;
   private nextHeap = 0;
   private nextServer = 0;
-  private readonly wakers = new Set<() => void>();
+  /** Sleeps end early when something happens (a crash, a closed browser, stop). */
+  private readonly wakeup = new Wakeup();
   private running: Promise<void> | undefined;
 
   constructor(private readonly config: SupervisorConfig) {
     this.timing = { ...DEFAULT_TIMING, ...config.timing };
     this.log = config.log;
-    this.session = new SessionKeeper(config.origin, config.credentials, config.log, this.timing.signInSpacingMs, (ms) => this.sleep(ms));
+    this.session = new SessionKeeper(config.origin, config.credentials, config.log, this.timing.signInSpacingMs, (ms) => this.wakeup.sleep(ms));
     // Started inside the reload window: today's reload is what this start just did.
     const now = new Date();
     if (config.dailyReload && dailyReloadDue(now, config.dailyReload, undefined)) this.dailyDoneOn = localDay(now);
@@ -80,7 +82,7 @@ export class Supervisor {
     if (!this.stopped) {
       this.stopped = true;
       this.log.info('shutdown', { reason });
-      this.wake();
+      this.wakeup.wake();
       await this.closeBrowser();
     }
     await this.running?.catch(() => undefined);
@@ -93,7 +95,7 @@ export class Supervisor {
       if (Date.now() - this.launchedAt >= this.timing.healthyAfterMs) this.failures = 0;
       const delay = backoffDelay(this.failures++, this.timing.backoffMs);
       this.log.warn('browser.relaunch', { reason, in_s: delay / 1000, attempt: this.failures });
-      await this.sleep(delay);
+      await this.wakeup.sleep(delay);
     }
     await this.closeBrowser();
     this.log.info('shutdown.done', { launches: this.stats.launches, reloads: this.stats.reloads });
@@ -114,7 +116,7 @@ export class Supervisor {
     this.stats.launches++;
     context.once('close', () => {
       this.sessionEnd ??= 'browser closed or crashed';
-      this.wake();
+      this.wakeup.wake();
     });
     this.log.info('browser.launched', { pid: browserPid(this.config.profileDir), launch: this.stats.launches });
     try {
@@ -125,17 +127,17 @@ export class Supervisor {
       this.page.on('crash', () => {
         this.log.warn('page.crashed');
         this.sessionEnd ??= 'page crashed';
-        this.wake();
+        this.wakeup.wake();
       });
       // A dying browser closes its pages first; give its own 'close' the chance to name the cause.
-      this.page.on('close', () => setTimeout(() => { this.sessionEnd ??= 'page closed'; this.wake(); }, 250));
+      this.page.on('close', () => setTimeout(() => { this.sessionEnd ??= 'page closed'; this.wakeup.wake(); }, 250));
       await this.navigate('start', this.timing.navigationTimeoutMs);
       const start = Date.now();
       this.nextWatchdog = start + this.watchdogEveryMs();
       this.nextHeap = start + this.timing.heapCheckMs;
       this.nextServer = start + this.timing.serverCheckMs;
       while (!this.stopped && !this.sessionEnd) {
-        await this.sleep(this.timing.tickMs);
+        await this.wakeup.sleep(this.timing.tickMs);
         if (!this.stopped && !this.sessionEnd) await this.check();
       }
     } catch (err) {
@@ -161,7 +163,7 @@ export class Supervisor {
       await this.watchdog();
     } else if (now >= this.nextServer) {
       this.nextServer = now + this.timing.serverCheckMs;
-      if (!(await this.serverAnswers())) {
+      if (!(await serverAnswers(this.config.origin))) {
         await this.waitForServer();
         await this.reload('network back');
       }
@@ -177,10 +179,15 @@ export class Supervisor {
   /** A trivial expression must answer within half the hang timeout; its answer also says where the page is. */
   private async watchdog(): Promise<void> {
     const probe = await withTimeout(
-      this.page!.evaluate('({ href: location.href, online: navigator.onLine })') as Promise<{ href: string; online: boolean }>,
+      this.page!.evaluate('({ href: location.href, online: navigator.onLine, showing: window.__nvKiosk?.current?.title ?? null })') as
+        Promise<{ href: string; online: boolean; showing: string | null }>,
       this.watchdogEveryMs(),
     );
     if (this.sessionEnd) return;
+    if (probe !== TIMED_OUT && probe.showing !== null && !this.playerSeen) {
+      this.playerSeen = true; // once per page load: the playlist is on screen
+      this.log.info('player.showing', { title: probe.showing });
+    }
     if (probe === TIMED_OUT) {
       this.log.warn('page.hung', { no_answer_s: this.watchdogEveryMs() / 1000 });
       await this.reload('hung');
@@ -189,7 +196,7 @@ export class Supervisor {
       await this.reload('session expired');
     } else if (probe.href.startsWith('chrome-error:') || !probe.online) {
       this.log.warn('page.offline', { online: probe.online });
-      if (!(await this.serverAnswers())) await this.waitForServer();
+      if (!(await serverAnswers(this.config.origin))) await this.waitForServer();
       await this.reload('network back');
     }
   }
@@ -235,6 +242,7 @@ export class Supervisor {
       try {
         await this.session.ensure(this.page!.context());
         await this.page!.goto(this.config.target, { waitUntil: 'load', timeout: timeoutMs });
+        this.playerSeen = false;
         this.log.info('page.open', { reason, url: this.config.target });
         return;
       } catch (err) {
@@ -242,17 +250,13 @@ export class Supervisor {
         if (err instanceof SignInRefused) {
           if (!this.session.hasSignedIn) throw new FatalError(`sign-in refused: ${err.message}`);
           this.log.error('signin.refused', { error: err.message, retry_in_s: this.timing.refusedRetryMs / 1000 });
-          await this.sleep(this.timing.refusedRetryMs);
+          await this.wakeup.sleep(this.timing.refusedRetryMs);
           continue;
         }
-        if (!(err instanceof ServerUnreachable) && await this.serverAnswers()) throw err;
+        if (!(err instanceof ServerUnreachable) && await serverAnswers(this.config.origin)) throw err;
         await this.waitForServer();
       }
     }
-  }
-
-  private serverAnswers(): Promise<boolean> {
-    return serverAnswers(this.config.origin);
   }
 
   /** Logs the loss once, asks again with the backoff until the server answers, logs its return. */
@@ -262,12 +266,12 @@ export class Supervisor {
       this.log.warn('network.down', { server: this.config.origin });
     }
     for (let i = 0; !this.stopped && !this.sessionEnd; i++) {
-      if (await this.serverAnswers()) {
+      if (await serverAnswers(this.config.origin)) {
         this.offline = false;
         this.log.info('network.up', { server: this.config.origin });
         return;
       }
-      await this.sleep(backoffDelay(i, this.timing.backoffMs));
+      await this.wakeup.sleep(backoffDelay(i, this.timing.backoffMs));
     }
   }
 
@@ -277,22 +281,5 @@ export class Supervisor {
     this.page = undefined;
     this.cdp = undefined;
     if (context) await closeBrowser(context, this.config.profileDir, this.log);
-  }
-
-  /** Waits `ms`, or less when something happens ({@link wake}). */
-  private sleep(ms: number): Promise<void> {
-    return new Promise((resolve) => {
-      const done = () => {
-        clearTimeout(timer);
-        this.wakers.delete(done);
-        resolve();
-      };
-      const timer = setTimeout(done, ms);
-      this.wakers.add(done);
-    });
-  }
-
-  private wake(): void {
-    for (const done of [...this.wakers]) done();
   }
 }

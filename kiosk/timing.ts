@@ -52,3 +52,26 @@ export function errorText(err: unknown): string {
   const text = err instanceof Error ? err.message : String(err);
   return text.split('\n')[0].slice(0, 300);
 }
+
+/** Sleeps that {@link Wakeup.wake} ends early. */
+export class Wakeup {
+  private readonly wakers = new Set<() => void>();
+
+  /** Waits `ms`, or less when {@link wake} is called meanwhile. */
+  sleep(ms: number): Promise<void> {
+    return new Promise((resolve) => {
+      const done = () => {
+        clearTimeout(timer);
+        this.wakers.delete(done);
+        resolve();
+      };
+      const timer = setTimeout(done, ms);
+      this.wakers.add(done);
+    });
+  }
+
+  /** Ends every sleep now. */
+  wake(): void {
+    for (const done of [...this.wakers]) done();
+  }
+}
