@@ -112,6 +112,16 @@ describe('kiosk supervisor (real Chromium)', { timeout: 60_000 }, () => {
     expect(lines.find((l) => l.includes('browser.relaunch'))).toContain('reason="page crashed"');
   });
 
+  it('sees the console fall back to its login page and opens the playlist again', async () => {
+    start({ hangTimeoutSec: 5 });
+    await until(() => count('page.open') === 1, 'the first page load');
+    server.fire('logout');
+    await until(() => count('session.expired') === 1, 'the login page to be noticed');
+    await until(() => count('page.open') === 2, 'the page open again');
+    expect(lines.find((l) => l.includes('session.expired'))).toContain('page=/passport/login');
+    expect(count('browser.relaunch')).toBe(0);
+  });
+
   it('waits out a server that went away and reloads when it answers again', async () => {
     start();
     await until(() => count('page.open') === 1, 'the first page load');

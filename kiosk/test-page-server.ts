@@ -2,12 +2,13 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 
 /** What the next poll of the test page is told to do, once. */
-export type PageTrigger = 'none' | 'hang' | 'alloc';
+export type PageTrigger = 'none' | 'hang' | 'alloc' | 'logout';
 
 /**
  * A real HTTP server for the supervisor tests: one page that counts its loads and polls
  * `/trigger` every 200 ms; a trigger is handed out once, so the reloaded page is healthy again.
- * `hang` spins the page's main thread forever; `alloc` keeps about 96 MB of arrays reachable.
+ * `hang` spins the page's main thread forever; `alloc` keeps about 96 MB of arrays reachable;
+ * `logout` goes to the console's login address, as the console does when its session ends.
  */
 export class TestPageServer {
   loads = 0;
@@ -52,6 +53,10 @@ export class TestPageServer {
       res.writeHead(200, { 'Content-Type': 'text/plain', 'Cache-Control': 'no-store' }).end(trigger);
       return;
     }
+    if (url.pathname === '/passport/login') {
+      res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' }).end('<!doctype html><title>login</title><form>登录</form>');
+      return;
+    }
     if (url.pathname !== '/') {
       res.writeHead(404).end();
       return;
@@ -67,6 +72,7 @@ setInterval(async () => {
   let what = 'none';
   try { what = await (await fetch('/trigger')).text(); } catch { return; }
   if (what === 'hang') { for (;;) {} }
+  if (what === 'logout') location.href = '/passport/login?redirect=%2F';
   if (what === 'alloc') { for (let i = 0; i < 96; i++) window.hog.push(new Array(128 * 1024).fill(i + 0.5)); }
 }, 200);
 </script>`;
