@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { parseScreenTemplate } from '../../contract/screen-template';
 import { ErrorPanel } from './ErrorPanel';
@@ -42,9 +42,12 @@ export function ScreenRuntime({ content, name, variables = {}, client, environme
   }, [parsed, variableKey]);
 
   const [store, setStore] = useState<SourceStore | null>(null);
+  // Read by the start below, which must not restart its sources when a host passes a new object.
+  const environmentRef = useRef(environment);
+  environmentRef.current = environment;
   useEffect(() => {
     if (!resolved || resolved.missing.length) return undefined;
-    preloadWidgets(resolved.widgets.map((w) => w.type));
+    preloadWidgets(resolved.widgets, environmentRef.current);
     const s = new SourceStore(resolved.sources, client);
     s.start();
     setStore(s);

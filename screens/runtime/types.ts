@@ -1,6 +1,7 @@
 import type { ComponentType } from 'react';
 import type { DeviceStateData, MeasureValuesData, MeasureWarningData } from '../../contract/hub';
 import type { Widget } from '../../contract/screen-template';
+import type { ScreenEnvironment } from './ScreenEnvironment';
 
 /** A query parameter value after variables are resolved. */
 export type ParamValue = string | number;
@@ -62,6 +63,12 @@ export interface WidgetModule<D = unknown> {
   hasData?(data: D | undefined): boolean;
   /** The widget draws its own chrome (the header): no panel frame or title bar. */
   frameless?: boolean;
+  /**
+   * Starts fetching what the renderer needs besides its data (the offline map's outline) as soon
+   * as a screen that shows the widget starts, so it is in when the data is. Called once or more
+   * per screen start with the widget's props: must be idempotent.
+   */
+  prepare?(props: Record<string, unknown>, environment: ScreenEnvironment): void;
 }
 
 /**

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
-import type { WidgetType } from '../../contract/screen-template';
+import type { Widget, WidgetType } from '../../contract/screen-template';
 import { WIDGETS } from '../widgets/registry';
+import type { ScreenEnvironment } from './ScreenEnvironment';
 import type { AnyWidgetModule as WidgetModule } from './types';
 
 /** A failed chunk (network blip during a deploy) is asked for again after this long. */
@@ -22,9 +23,12 @@ function load(type: WidgetType): Promise<WidgetModule> {
   return promise;
 }
 
-/** Starts loading every type a screen uses at once, so chunks download in parallel. */
-export function preloadWidgets(types: Iterable<WidgetType>): void {
-  for (const type of new Set(types)) load(type).catch(() => undefined);
+/**
+ * Starts loading every type a screen uses at once, so chunks download in parallel, and lets each
+ * widget start fetching what it needs besides its data ({@link WidgetModule.prepare}).
+ */
+export function preloadWidgets(widgets: readonly Pick<Widget, 'type' | 'props'>[], environment: ScreenEnvironment): void {
+  for (const w of widgets) load(w.type).then((m) => m.prepare?.(w.props, environment), () => undefined);
 }
 
 /** The widget type's module, loaded lazily (and retried until it loads); null meanwhile. */

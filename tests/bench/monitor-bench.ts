@@ -49,12 +49,19 @@ async function signedInContext(browser: Browser, token: string): Promise<Browser
   return context;
 }
 
-/** Milliseconds from navigation start until every widget left its loading state. */
+/**
+ * Milliseconds from navigation start until every widget shows its data: each frame left its
+ * loading state and each chart in it has drawn its data (`data-echart`, set from the commit on).
+ * A frame is "ready" as soon as its data is in, before its charts start (their effects run after
+ * the commit), and the offline map waits for its outline: the frames alone would stop the clock
+ * early.
+ */
 async function loadMonitor(page: Page): Promise<number> {
   await page.goto(`${BASE}/monitor`);
   return page.waitForFunction(() => {
     const all = [...document.querySelectorAll('[data-screen-widget]')];
-    return all.length > 0 && all.every((w) => w.getAttribute('data-state') === 'ready') ? performance.now() : false;
+    const framesReady = all.length > 0 && all.every((w) => w.getAttribute('data-state') === 'ready');
+    return framesReady && !document.querySelector('[data-echart]:not([data-echart="drawn"])') ? performance.now() : false;
   }, null, { timeout: 30_000, polling: 'raf' }).then((h) => h.jsonValue() as Promise<number>);
 }
 

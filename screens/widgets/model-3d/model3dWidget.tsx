@@ -4,32 +4,42 @@ import type { WidgetModule, WidgetRendererProps } from '../../runtime/types';
 import { WidgetNotice } from '../shared/WidgetNotice';
 import { applyModel3dLive, buildModel3dView, readFeaturedUnit, readModel3dProps, type FeaturedUnitData } from './model3dModel';
 import { Model3dOverlay, OVERLAY_INSETS } from './Model3dOverlay';
-import { probeWebgl } from '../shared/probeWebgl';
+import { probeWebgl, type WebglSupport } from '../shared/probeWebgl';
 import type { PurifierCanvas as PurifierCanvasComponent } from './PurifierCanvas';
 
 type Scene = typeof PurifierCanvasComponent;
 let loadedScene: Scene | null = null;
 
+/** The scene once it can be shown; `support` is null until WebGL has been probed. */
+interface SceneState { scene: Scene | null; support: WebglSupport | null }
+
 /**
  * The scene (three.js and react-three-fiber, the heaviest chunk of any screen) loads once the page
- * is idle after its first paint: the unit's name, state and readouts show with the other widgets,
+ * is idle after its first paint, and so does the WebGL probe (a throw-away context costs tens of
+ * ms on a software renderer): the unit's name, state and readouts show with the other widgets,
  * the 3D picture joins them a moment later instead of holding every widget back.
  */
-function useScene(): Scene | null {
-  const [scene, setScene] = useState<Scene | null>(() => loadedScene);
+function useScene(): SceneState {
+  const [state, setState] = useState<SceneState>(() => ({ scene: loadedScene, support: loadedScene ? probeWebgl() : null }));
   useEffect(() => {
-    if (scene) return undefined;
+    if (state.scene || (state.support && !state.support.available)) return undefined;
     let alive = true;
+    let timer: ReturnType<typeof setTimeout> | undefined;
     const start = () => {
+      // Probed once per mount: the throw-away context is released before the scene's own is made.
+      const support = probeWebgl();
+      if (!support.available) {
+        if (alive) setState({ scene: null, support });
+        return;
+      }
       import('./PurifierCanvas').then(
         (m) => {
           loadedScene = m.PurifierCanvas;
-          if (alive) setScene(() => m.PurifierCanvas);
+          if (alive) setState({ scene: m.PurifierCanvas, support });
         },
         () => { if (alive) timer = setTimeout(start, 5_000); },
       );
     };
-    let timer: ReturnType<typeof setTimeout> | undefined;
     const idle = typeof requestIdleCallback === 'function' ? requestIdleCallback(start, { timeout: 1_500 }) : undefined;
     if (idle === undefined) timer = setTimeout(start, 0);
     return () => {
@@ -37,8 +47,8 @@ function useScene(): Scene | null {
       if (idle !== undefined) cancelIdleCallback(idle);
       clearTimeout(timer);
     };
-  }, [scene]);
-  return scene;
+  }, [state]);
+  return state;
 }
 
 /** In the band between the name and the readouts, which stay useful without the scene. */
@@ -55,13 +65,11 @@ function Model3dRenderer({ widget, data, scale, width, height }: WidgetRendererP
   const unit = useMemo(() => readFeaturedUnit(data), [data]);
   const view = useMemo(() => (unit ? buildModel3dView(unit) : null), [unit]);
   const { autoRotate } = readModel3dProps(widget.props);
-  // Probed once per mount: the throw-away context is released before the scene's own is made.
-  const [support] = useState(() => probeWebgl());
-  const PurifierCanvas = useScene();
+  const { scene: PurifierCanvas, support } = useScene();
   if (!view) return null;
   return (
     <div style={{ position: 'relative', width, height, overflow: 'hidden' }} data-widget="model3d">
-      {!support.available ? <NoWebgl /> : PurifierCanvas && (
+      {support && !support.available ? <NoWebgl /> : PurifierCanvas && support && (
         <PurifierCanvas view={view} autoRotate={autoRotate} scale={scale} insets={OVERLAY_INSETS} support={support} fallback={<NoWebgl />} />
       )}
       <Model3dOverlay view={view} width={width} />

@@ -44,6 +44,11 @@ export function loadChinaMap(): Promise<void> {
   return attempt;
 }
 
+/** Whether the map is registered already (a widget mounting then draws it at once). */
+export function isChinaMapRegistered(): boolean {
+  return registered;
+}
+
 /** Forgets the loaded map (tests only). */
 export function resetChinaMapForTests(): void {
   loading = null;

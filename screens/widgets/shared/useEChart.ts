@@ -1,7 +1,21 @@
 import type { EChartsCoreOption, EChartsType } from 'echarts/core';
-import { useEffect, useRef } from 'react';
+import { useEffect, useLayoutEffect, useRef } from 'react';
 import { echarts } from './echartsCore';
 import { liveInstances } from './liveInstances';
+
+/**
+ * A chart's first picture is drawn at once, without ECharts' grow-in animation: a screen starts
+ * ten charts together, and their intro frames (a second of full redraws each) would hold back the
+ * widgets still starting. Later updates animate as the option says.
+ */
+function withoutIntro(option: EChartsCoreOption): EChartsCoreOption {
+  return { ...option, animation: false };
+}
+
+/** The option with its own animation setting again (merging keeps the intro's `false` otherwise). */
+function withAnimation(option: EChartsCoreOption): EChartsCoreOption {
+  return 'animation' in option ? option : { ...option, animation: true };
+}
 
 export interface UseEChartOptions {
   /** Replace the whole option instead of merging (a chart whose series come and go). */
@@ -26,6 +40,14 @@ export function useEChart<T extends HTMLElement = HTMLDivElement>(option: EChart
   /** The option the instance was last given: a mount must not apply it twice. */
   const appliedRef = useRef<EChartsCoreOption | null>(null);
 
+  // `data-echart` says whether the chart has drawn its data yet ("pending" until the first frame
+  // with an option): set during the commit, so nothing that looks at the page after it (the cold
+  // load bench, a test) can see a chart box that has not started yet as done.
+  useLayoutEffect(() => {
+    const el = ref.current;
+    if (el && el.dataset.echart !== 'drawn') el.dataset.echart = 'pending';
+  });
+
   useEffect(() => {
     const el = ref.current;
     if (!el) return undefined;
@@ -34,8 +56,14 @@ export function useEChart<T extends HTMLElement = HTMLDivElement>(option: EChart
     liveInstances.charts++;
     chartRef.current = chart;
     onInitRef.current?.(chart);
-    if (optionRef.current) chart.setOption(optionRef.current, true);
+    const onRendered = () => {
+      if (!appliedRef.current) return;
+      el.dataset.echart = 'drawn';
+      chart.off('rendered', onRendered);
+    };
+    chart.on('rendered', onRendered);
     appliedRef.current = optionRef.current;
+    if (optionRef.current) chart.setOption(withoutIntro(optionRef.current), true);
     // The observer reports the size it starts with; only a real change is worth a redraw.
     let size = `${el.clientWidth}x${el.clientHeight}`;
     const resize = new ResizeObserver(() => {
@@ -49,6 +77,7 @@ export function useEChart<T extends HTMLElement = HTMLDivElement>(option: EChart
       resize.disconnect();
       chartRef.current = null;
       appliedRef.current = null;
+      chart.off('rendered', onRendered);
       chart.dispose();
       liveInstances.charts--;
     };
@@ -56,8 +85,9 @@ export function useEChart<T extends HTMLElement = HTMLDivElement>(option: EChart
 
   useEffect(() => {
     if (!option || !chartRef.current || appliedRef.current === option) return;
+    const first = appliedRef.current === null;
     appliedRef.current = option;
-    chartRef.current.setOption(option, { notMerge: options.notMerge ?? false, lazyUpdate: true });
+    chartRef.current.setOption(first ? withoutIntro(option) : withAnimation(option), { notMerge: options.notMerge ?? false, lazyUpdate: true });
   }, [option, options.notMerge]);
 
   return { ref, chart: chartRef };

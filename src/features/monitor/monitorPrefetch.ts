@@ -1,4 +1,6 @@
-import type { ScreenTemplateRecord } from '../../../contract/screen-template';
+import type { ScreenTemplateRecord, WidgetType } from '../../../contract/screen-template';
+import { WIDGETS } from '../../../screens/widgets/registry';
+import { getRuntimeConfig } from '../../shared/config';
 import { apiGet } from '../../shared/http';
 import { getToken } from '../../shared/session';
 import { fetchTemplate, templateIdParam } from './monitorApi';
@@ -28,32 +30,38 @@ function plainRestSources(content: unknown): { endpoint: string; params: Params 
   });
 }
 
-/** The widget types a stored template names, read without the schema (the runtime checks it). */
-function widgetTypes(content: unknown): string[] {
+/** The widgets of a stored template with a known type, read without the schema (the runtime checks it). */
+function knownWidgets(content: unknown): { type: WidgetType; props: Record<string, unknown> }[] {
   const widgets = (content as { widgets?: unknown } | null)?.widgets;
   if (!Array.isArray(widgets)) return [];
-  return widgets.map((w) => (w as { type?: unknown } | null)?.type).filter((t): t is string => typeof t === 'string');
+  return widgets.flatMap((w: { type?: unknown; props?: unknown } | null) => {
+    const type = w?.type;
+    if (typeof type !== 'string' || !Object.prototype.hasOwnProperty.call(WIDGETS, type)) return [];
+    const props = w?.props && typeof w.props === 'object' && !Array.isArray(w.props) ? w.props as Record<string, unknown> : {};
+    return [{ type: type as WidgetType, props }];
+  });
 }
 
 /**
  * A wall opening /monitor cold should not wait for each step in turn: while the console's chunks
  * load and it checks the session, this already fetches the template, the chunks of the widgets
- * it names and the data of its REST sources that need no variable. Only started for /monitor with a token; returns whether it started.
+ * it names (and what they need besides data, such as the map's outline) and the data of its REST
+ * sources that need no variable. Only started for /monitor with a token; returns whether it started.
  */
 export function startMonitorPrefetch(pathname: string, search: string): boolean {
   if (!isMonitorStart(pathname)) return false;
   const id = templateIdParam(new URLSearchParams(search).get('tpl'));
   const record = fetchTemplate(id);
   prefetched = { id, record };
-  record.then(async (r) => {
+  record.then((r) => {
     for (const { endpoint, params } of plainRestSources(r.content)) {
       const data = apiGet<unknown>(endpoint.slice('/api'.length), params, undefined, { quietNotFound: true });
       data.catch(() => undefined);
       earlyReads.set(readKey(endpoint, params), { at: Date.now(), data });
     }
-    const { WIDGETS } = await import('../../../screens/widgets/registry');
-    for (const type of new Set(widgetTypes(r.content))) {
-      if (Object.prototype.hasOwnProperty.call(WIDGETS, type)) WIDGETS[type as keyof typeof WIDGETS].load().catch(() => undefined);
+    const environment = { map: getRuntimeConfig().map };
+    for (const { type, props } of knownWidgets(r.content)) {
+      WIDGETS[type].load().then((m) => m.prepare?.(props, environment), () => undefined);
     }
   }).catch(() => undefined);
   return true;
