@@ -62,6 +62,13 @@ describe('kiosk playlists (t_playlist)', () => {
     const seededWithGraphs = await db().selectFrom('t_project_graph').select('project_id').distinct()
       .where('created_at', '<=', demo.createdAt).where('is_active', '=', 1).execute();
     expect(graphs.map((i) => [i.kind, i.durationSec])).toEqual(seededWithGraphs.map(() => ['graph', 20]));
+    // Named after the graph each shows; a graph name that starts with its project's is not prefixed again.
+    const first = graphs[0] as Extract<typeof graphs[number], { kind: 'graph' }>;
+    const project = await db().selectFrom('t_project').select('name').where('id', '=', first.projectId).executeTakeFirstOrThrow();
+    const graph = await db().selectFrom('t_project_graph').select('name').where('project_id', '=', first.projectId).where('is_default', '=', 1)
+      .executeTakeFirstOrThrow();
+    expect(first.name).toBe(graph.name.startsWith(project.name) ? graph.name : `${project.name} · ${graph.name}`);
+    expect(graphs.every((i) => i.name !== '')).toBe(true);
   });
 
   it('creates, reads back in order with names, and the list and single reads agree', async () => {

@@ -105,7 +105,8 @@ export class PlaylistRepository {
       const project = projects.get(i.project_id!);
       const graph = i.graph_id !== null ? graphs.byId.get(i.graph_id) : graphs.activeOf.get(i.project_id!);
       const graphGone = i.graph_id !== null && graph?.projectId !== i.project_id;
-      const name = !project || graphGone ? '' : graph ? `${project} · ${graph.name}` : project;
+      // Graph names often start with their project's: said once.
+      const name = !project || graphGone ? '' : !graph ? project : graph.name.startsWith(project) ? graph.name : `${project} · ${graph.name}`;
       return { kind: 'graph', projectId: i.project_id!, graphId: i.graph_id ?? undefined, durationSec: i.duration_sec, title, name };
     };
     return rows.map((r) => ({

@@ -9,12 +9,17 @@ export const Page = styled.main`
   cursor: none;
 `;
 
-/** One item's full-window layer; the one being prepared is laid out at the same size but not seen. */
+/**
+ * One item's full-window layer; the one being prepared is laid out at the same size but not seen.
+ * Opacity as well as visibility: a descendant may set `visibility: visible` itself (maxGraph
+ * does), opacity cannot be undone below; and the current item lies above it.
+ */
 export const Layer = styled.div`
   position: absolute;
   inset: 0;
   overflow: hidden;
-  &[data-kiosk-layer='next'] { visibility: hidden; pointer-events: none; }
+  z-index: 1;
+  &[data-kiosk-layer='next'] { z-index: 0; visibility: hidden; opacity: 0; pointer-events: none; }
 `;
 
 /** What a wall says instead of a blank screen when there is nothing to play (yet). */
@@ -47,7 +52,7 @@ export const Title = styled.div`
   padding: 0.9vmin 2vmin;
   border-left: 0.45vmin solid #3eebff;
   border-radius: 0.4vmin;
-  background: rgba(6, 19, 39, 0.82);
+  background: rgba(6, 19, 39, 0.96);
   box-shadow: 0 0.6vmin 2.4vmin rgba(0, 0, 0, 0.45);
   color: #ffffff;
   font-size: 2.4vmin;
