@@ -109,6 +109,82 @@ test('admin builds a graph (place, connect, bind), saves it, and sees it unchang
   expect(reread.xml).toBe(stored.xml);
 });
 
+test('editor tools: click-to-add, duplicate, undo/redo, copy/paste, delete, align, nudge, zoom, grid, layers, leave warning', async ({ page, request }) => {
+  await signIn(page);
+  const token = await browserToken(page);
+  const editor = new GraphEditorPage(page);
+  await editor.goto();
+  await editor.createGraph(`E2E 工具 ${Date.now() % 100000}`);
+  const sensors = editor.label('颗粒物传感器');
+
+  await editor.paletteItem('sensorPm').click();
+  await expect(sensors).toHaveCount(1);
+  await editor.press('Control+d');
+  await expect(sensors).toHaveCount(2);
+  await editor.press('Control+z');
+  await expect(sensors).toHaveCount(1);
+  await editor.press('Control+y');
+  await expect(sensors).toHaveCount(2);
+  await editor.press('Control+c');
+  await editor.press('Control+v');
+  await expect(sensors).toHaveCount(3);
+  await editor.press('Delete');
+  await expect(sensors).toHaveCount(2);
+
+  // Select all and align left: the two (equal-sized) symbols share one left edge.
+  await editor.press('Control+a');
+  await editor.tool('左对齐').click();
+  await expect.poll(async () => {
+    const [a, b] = await Promise.all([sensors.nth(0).boundingBox(), sensors.nth(1).boundingBox()]);
+    return Math.abs(a!.x - b!.x);
+  }).toBeLessThan(1);
+
+  // Arrow keys nudge the selection (Shift: one grid step).
+  const before = (await sensors.nth(0).boundingBox())!;
+  await editor.press('Shift+ArrowRight');
+  await expect.poll(async () => (await sensors.nth(0).boundingBox())!.x - before.x).toBeGreaterThan(5);
+  await editor.press('ArrowDown');
+  await expect.poll(async () => (await sensors.nth(0).boundingBox())!.y - before.y).toBeGreaterThan(0.5);
+
+  // Zoom: + and 1:1.
+  await editor.press('+');
+  await expect(editor.zoomText).not.toHaveText('100%');
+  await editor.tool('100%').click();
+  await expect(editor.zoomText).toHaveText('100%');
+
+  // Grid off and on.
+  await editor.tool('网格').click();
+  await expect(editor.canvas).toHaveCSS('background-image', 'none');
+  await editor.tool('网格').click();
+  await expect(editor.canvas).not.toHaveCSS('background-image', 'none');
+
+  // Layers: a new layer; the selected symbol moves into it; hiding it hides that symbol only.
+  await expect(editor.layers).toHaveCount(1);
+  await editor.addLayer.click();
+  await expect(editor.layers).toHaveCount(2);
+  await sensors.nth(0).click({ force: true });
+  await editor.layer('图层 2').getByRole('button', { name: '移入所选' }).click();
+  await editor.layer('图层 2').getByRole('checkbox').uncheck();
+  await expect(sensors).toHaveCount(1);
+  await editor.layer('图层 2').getByRole('checkbox').check();
+  await expect(sensors).toHaveCount(2);
+
+  // Leaving with unsaved changes asks first; declining stays on the page.
+  page.once('dialog', (d) => d.dismiss());
+  await page.getByRole('link', { name: '首页' }).first().click();
+  await expect(page).toHaveURL(/nv_project_graph/);
+
+  await page.keyboard.press('Control+s');
+  await expect(editor.dirty).toHaveCount(0);
+  const graphId = Number(new URL(page.url()).searchParams.get('graphId'));
+  const stored = await apiGet<GraphRecord>(request, token, `/t_project_graph/${graphId}`);
+  expect(stored.xml.match(/parent="0"/g)?.length, 'two layers').toBe(2);
+  expect(stored.xml.match(/symbol="sensorPm"/g)?.length).toBe(2);
+  // Saved: leaving no longer asks.
+  await page.getByRole('link', { name: '首页' }).first().click();
+  await expect(page).toHaveURL('/');
+});
+
 test('hostile XML sent to the save API is sanitised, and the stored graph keeps none of it', async ({ request }) => {
   const token = await apiLogin(request, ADMIN);
   const projects = await apiGet<{ id: number }[]>(request, token, '/t_project/names');

@@ -66,7 +66,7 @@ export function EditorToolbar({ ed, state, readOnly }: { ed: EditorGraph; state:
       {tool('zoomOut', 'toolbar.zoomOut', () => runCommand(ed, 'zoomOut'))}
       <span data-testid="graph-zoom" style={{ minWidth: '3.25rem', textAlign: 'center', color: ui.muted }}>{Math.round(state.zoom * 100)}%</span>
       {tool('zoomIn', 'toolbar.zoomIn', () => runCommand(ed, 'zoomIn'))}
-      <ToolButton type="button" title={t('toolbar.zoomActual')} onClick={() => runCommand(ed, 'zoomActual')}>1:1</ToolButton>
+      <ToolButton type="button" title={t('toolbar.zoomActual')} aria-label={t('toolbar.zoomActual')} onClick={() => runCommand(ed, 'zoomActual')}>1:1</ToolButton>
       {tool('zoomFit', 'toolbar.zoomFit', () => zoomFit(ed))}
     </ToolRow>
   );

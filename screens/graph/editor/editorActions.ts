@@ -1,4 +1,4 @@
-import { Cell, Clipboard, FitPlugin, Geometry, type CellStyle } from '@maxgraph/core';
+import { Cell, Clipboard, Geometry, type CellStyle } from '@maxgraph/core';
 import { parseStateRules, serializeStateRules } from '../../../contract/graph-binding';
 import type { GraphSymbolDef } from '../symbols/graphSymbols';
 import { alignBoxes, distributeBoxes, type AlignMode, type Box, type DistributeAxis } from './align';
@@ -128,7 +128,7 @@ export function runCommand(ed: EditorGraph, command: EditorCommand): boolean {
     case 'paste': if (!Clipboard.isEmpty()) Clipboard.paste(graph); return true;
     case 'duplicate': {
       if (!sel.length) return false;
-      const step = Math.max(10, graph.getGridSize());
+      const step = Math.max(20, graph.getGridSize() * 2);
       const clones = graph.moveCells(sel, step, step, true);
       graph.setSelectionCells(clones);
       return true;
@@ -148,12 +148,29 @@ export function runCommand(ed: EditorGraph, command: EditorCommand): boolean {
   }
 }
 
-/** Fits the drawing into the canvas (never above 100 %, so a small graph is not blown up). */
-export function zoomFit(ed: EditorGraph): void {
-  const fit = ed.graph.getPlugin<FitPlugin>(FitPlugin.pluginId);
-  if (!fit) return;
-  fit.maxFitScale = 1;
-  fit.fitCenter({ margin: 24 });
+/**
+ * Fits the drawing into the canvas and centres it. It never zooms in beyond the console's own
+ * scale (100 % at 1080p, 200 % on a 4K screen whose rem is doubled), so a small graph is not blown
+ * up; an empty graph goes back to that scale at the origin.
+ */
+export function zoomFit(ed: EditorGraph, margin = 24): void {
+  const { graph, container } = ed;
+  const view = graph.getView();
+  const b = graph.getGraphBounds();
+  const cap = Math.max(1, (parseFloat(getComputedStyle(document.documentElement).fontSize) || 16) / 16);
+  if (!b.width || !b.height || !container.clientWidth || !container.clientHeight) {
+    view.scaleAndTranslate(cap, 0, 0);
+    return;
+  }
+  const { scale, translate } = view;
+  const gw = b.width / scale;
+  const gh = b.height / scale;
+  const gx = b.x / scale - translate.x;
+  const gy = b.y / scale - translate.y;
+  const s = Math.max(0.1, Math.min(cap, (container.clientWidth - 2 * margin) / gw, (container.clientHeight - 2 * margin) / gh));
+  view.scaleAndTranslate(s, (container.clientWidth / s - gw) / 2 - gx, (container.clientHeight / s - gh) / 2 - gy);
+  container.scrollLeft = 0;
+  container.scrollTop = 0;
 }
 
 /** Brings the selection to the front or sends it to the back of its layer. */

@@ -83,8 +83,14 @@ export class EditorGraph {
     this.listen(graph.getView(), InternalEvent.UNDO, onUndoable);
     const push: Listener = () => this.emit();
     this.listen(this.undo, InternalEvent.ADD, push);
-    this.listen(this.undo, InternalEvent.UNDO, push);
-    this.listen(this.undo, InternalEvent.REDO, push);
+    // After undo/redo the cells that changed are selected, so the next command acts on them.
+    const selectChanged: Listener = (_s, evt) => {
+      const changes = (evt.getProperty('edit') as { changes?: unknown[] } | undefined)?.changes ?? [];
+      graph.setSelectionCells(graph.getSelectionCellsForChanges(changes));
+      this.emit();
+    };
+    this.listen(this.undo, InternalEvent.UNDO, selectChanged);
+    this.listen(this.undo, InternalEvent.REDO, selectChanged);
     this.listen(graph.getDataModel(), InternalEvent.CHANGE, () => {
       this.revision += 1;
       this.emit();

@@ -23,10 +23,10 @@ export const EditorRoot = styled.div`
   grid-template-columns: 15rem minmax(0, 1fr) 19rem;
   grid-template-rows: auto minmax(0, 1fr);
   gap: 0.5rem;
-  height: 100%;
   min-height: 0;
   color: ${ui.text};
   font-size: 0.875rem;
+  input[type='checkbox'], input[type='radio'] { width: 1rem; height: 1rem; margin: 0; accent-color: ${ui.primary}; }
   &[data-readonly='true'] { grid-template-columns: minmax(0, 1fr) 19rem; }
 `;
 
@@ -39,6 +39,10 @@ export const Panel = styled.section`
 `;
 
 export const PanelTitle = styled.h3`
+  position: sticky;
+  top: 0;
+  z-index: 1;
+  background: #12284a;
   margin: 0;
   padding: 0.625rem 0.75rem;
   border-bottom: 1px solid ${ui.panelBorder};

@@ -105,8 +105,30 @@ export class GraphEditorPage {
     await this.canvas.click({ position: { x, y }, modifiers });
   }
 
-  /** SVG paths the canvas draws for edges (maxGraph gives connectors no fill). */
-  edgePaths(): Locator {
-    return this.canvas.locator('svg g > g > path[fill="none"][stroke]');
+  /** A toolbar button by its tooltip text. */
+  tool(name: string): Locator {
+    return this.editor.getByRole('toolbar').getByRole('button', { name, exact: true });
+  }
+
+  get zoomText(): Locator {
+    return this.page.getByTestId('graph-zoom');
+  }
+
+  get layers(): Locator {
+    return this.page.getByTestId('graph-layers').locator('li');
+  }
+
+  layer(name: string): Locator {
+    return this.page.getByTestId('graph-layers').locator(`li[data-layer="${name}"]`);
+  }
+
+  get addLayer(): Locator {
+    return this.page.getByTestId('graph-layers').getByRole('button', { name: '+ 新建图层' });
+  }
+
+  /** Sends a key to the canvas (the editor's shortcuts act while it has the focus). */
+  async press(key: string): Promise<void> {
+    await this.canvas.focus();
+    await this.page.keyboard.press(key);
   }
 }

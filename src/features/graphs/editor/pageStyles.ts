@@ -1,6 +1,11 @@
 import styled from 'styled-components';
 
+/**
+ * The page fills the window below the console's head (the editor is a workspace, not a scrolling
+ * document). The doubled selector beats the layout's flex: 1 on pages, which would size it by its content.
+ */
 export const PageWrap = styled.div`
+  && { flex: none; }
   display: flex;
   flex-direction: column;
   gap: 0.5rem;
@@ -20,6 +25,7 @@ export const Bar = styled.div`
   color: ${({ theme }) => theme.text};
   font-size: 0.875rem;
   label { display: inline-flex; align-items: center; gap: 0.5rem; color: ${({ theme }) => theme.textMuted}; }
+  input[type='checkbox'] { width: 1rem; height: 1rem; margin: 0; accent-color: ${({ theme }) => theme.primary}; }
   select {
     height: 2.25rem; min-width: 12rem; padding: 0 0.5rem; border-radius: 0.25rem; font-size: 0.875rem;
     border: 1px solid ${({ theme }) => theme.inputBorder}; background: ${({ theme }) => theme.inputBg}; color: ${({ theme }) => theme.textStrong};
@@ -84,4 +90,6 @@ export const Notice = styled.div<{ $tone: 'error' | 'info' }>`
 export const EditorBox = styled.div`
   flex: 1;
   min-height: 0;
+  display: grid;
+  grid-template-rows: minmax(0, 1fr);
 `;
