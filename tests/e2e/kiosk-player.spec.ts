@@ -1,5 +1,6 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import type { SavePlaylistBody } from '../../contract/playlists';
+import { HubWatch } from './pages/HubWatch';
 import { KioskPlayer } from './pages/KioskPlayer';
 import { MonitorScreen } from './pages/MonitorScreen';
 import { SpareServer } from './pages/SpareServer';
@@ -26,7 +27,8 @@ async function playlistOf(page: Page, request: APIRequestContext, base: string, 
     }
   }
   const saved = await KioskPlayer.savePlaylist(request, token, base, { name, items: built });
-  return { id: saved.id, graphTitle: saved.items.find((i) => i.kind === 'graph')?.name ?? '' };
+  const graph = saved.items.find((i) => i.kind === 'graph');
+  return { id: saved.id, graphTitle: graph?.name ?? '', graphProject: graph?.kind === 'graph' ? graph.projectId : 0 };
 }
 
 /** Samples, every 50 ms after the first item is on screen, whether the wall showed no item or a loading widget. */
@@ -45,7 +47,8 @@ async function watchForBlanks(page: Page): Promise<() => Promise<number>> {
 test('a short real playlist of templates and a graph rotates in order with its durations, never blank, and leaves one item\'s live instances', async ({ page, request }) => {
   test.setTimeout(150_000);
   // Time scale 2: 60 s -> 30 s, 12 s -> 6 s. The first item outlasts the 15 s preload lead, so it is alone for a while.
-  const { id, graphTitle } = await playlistOf(page, request, BASE, 'e2e 轮播', [['light', '轮播甲', 60], ['graph', 12], ['light', '轮播乙', 12, '乙（覆盖标题）']]);
+  const hub = await HubWatch.create(page);
+  const { id, graphTitle, graphProject } = await playlistOf(page, request, BASE, 'e2e 轮播', [['light', '轮播甲', 60], ['graph', 12], ['light', '轮播乙', 12, '乙（覆盖标题）']]);
   expect(graphTitle).not.toBe('');
   const kiosk = new KioskPlayer(page);
   await kiosk.recordSwitches();
@@ -81,6 +84,8 @@ test('a short real playlist of templates and a graph rotates in order with its d
   await expect(kiosk.title).toContainText(graphTitle);
   await expect(kiosk.title).toContainText('第 2 / 3 项');
   expect((await kiosk.live()).graphs).toBeGreaterThanOrEqual(1);
+  // Its live values come through the console's hub connection.
+  await hub.waitForSubscribed(`project:${graphProject}`);
 
   await expect.poll(async () => (await kiosk.state())?.rotations, { timeout: 60_000 }).toBe(3);
   const switches = await kiosk.switches();
@@ -94,6 +99,8 @@ test('a short real playlist of templates and a graph rotates in order with its d
   });
   await expect(kiosk.currentWidget('header')).toContainText('轮播甲');
   expect(await blanks(), 'samples with no item or a loading widget on screen').toBe(0);
+  expect(hub.notices.some((n) => n.type === 'measureValues'
+    && (n.data as { items: { projectId: number }[] }).items.some((v) => v.projectId === graphProject)), 'pushed values of the graph\'s project').toBe(true);
 
   // The graph and the other template shown since are unmounted: back to one item's charts, scenes, maps and graphs.
   await expect(kiosk.layers).toHaveCount(1);
@@ -161,4 +168,24 @@ test('after a real server restart the item on screen stays and the rotation goes
   } finally {
     await server.dispose();
   }
+});
+
+test('says clearly when there is nothing to play: unknown playlist, disabled playlist, every item gone', async ({ page, request }) => {
+  const token = await MonitorScreen.signIn(page, request, BASE);
+  const kiosk = new KioskPlayer(page);
+  await kiosk.open('?playlist=999999');
+  await expect(kiosk.message).toContainText('轮播列表不存在');
+
+  const tpl = await KioskPlayer.saveLightTemplate(request, token, BASE, '将删除的模板', '将删除的模板');
+  const off = await KioskPlayer.savePlaylist(request, token, BASE, { name: 'e2e 停用', enabled: false, items: [{ kind: 'template', templateId: tpl, durationSec: 10 }] });
+  await kiosk.open(`?playlist=${off.id}`);
+  await expect(kiosk.message).toContainText('轮播列表已停用');
+  await expect(kiosk.layers).toHaveCount(0);
+
+  const gone = await KioskPlayer.savePlaylist(request, token, BASE, { name: 'e2e 全部删除', items: [{ kind: 'template', templateId: tpl, durationSec: 10 }] });
+  const del = await request.post(`${BASE}/api/t_screen_tpl/del/${tpl}`, { headers: { Authorization: `Bearer ${token}` } });
+  expect((await del.json()).success).toBe(true);
+  await kiosk.open(`?playlist=${gone.id}`);
+  await expect(kiosk.message).toContainText('该轮播列表没有可播放的内容');
+  await expect(kiosk.layers).toHaveCount(0);
 });
