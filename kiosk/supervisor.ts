@@ -179,11 +179,12 @@ export class Supervisor {
   /** A trivial expression must answer within half the hang timeout; its answer also says where the page is. */
   private async watchdog(): Promise<void> {
     const probe = await withTimeout(
-      this.page!.evaluate('({ href: location.href, online: navigator.onLine, showing: window.__nvKiosk?.current?.title ?? null })') as
-        Promise<{ href: string; online: boolean; showing: string | null }>,
+      (this.page!.evaluate('({ href: location.href, online: navigator.onLine, showing: window.__nvKiosk?.current?.title ?? null })') as
+        Promise<{ href: string; online: boolean; showing: string | null }>).catch(() => null),
       this.watchdogEveryMs(),
     );
-    if (this.sessionEnd) return;
+    // null: the page navigated under the probe (the console reloads itself at times); look again next time.
+    if (this.sessionEnd || probe === null) return;
     if (probe !== TIMED_OUT && probe.showing !== null && !this.playerSeen) {
       this.playerSeen = true; // once per page load: the playlist is on screen
       this.log.info('player.showing', { title: probe.showing });

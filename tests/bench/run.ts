@@ -4,7 +4,9 @@ import { spawnSync } from 'node:child_process';
 import { benchApi } from './api-bench';
 import { benchLoginBundle } from './bundle-bench';
 import { benchDeviceList, benchIngest } from './telemetry-bench';
+import { benchGraph } from './graph-bench';
 import { benchHub } from './hub-bench';
+import { benchKiosk } from './kiosk-bench';
 import { benchMonitor, benchMonitorBundle } from './monitor-bench';
 
 /** `npm run bench`: every budget figure that exists so far, one line each, bounded in time. */
@@ -22,6 +24,8 @@ async function main(): Promise<void> {
   await benchDeviceList();
   await benchHub();
   await benchMonitor();
+  await benchGraph();
+  await benchKiosk();
 }
 
 main().catch((err: unknown) => {
