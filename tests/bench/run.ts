@@ -4,6 +4,7 @@ import { spawnSync } from 'node:child_process';
 import { benchApi } from './api-bench';
 import { benchLoginBundle } from './bundle-bench';
 import { benchDeviceList, benchIngest } from './telemetry-bench';
+import { benchGraph } from './graph-bench';
 import { benchHub } from './hub-bench';
 import { benchKiosk } from './kiosk-bench';
 import { benchMonitor, benchMonitorBundle } from './monitor-bench';
@@ -23,6 +24,7 @@ async function main(): Promise<void> {
   await benchDeviceList();
   await benchHub();
   await benchMonitor();
+  await benchGraph();
   await benchKiosk();
 }
 

@@ -24,9 +24,9 @@ function labelText(binding: GraphCellBinding, label: string, value: string): str
 
 /**
  * The presentation of a bound cell. State: offline beats alarm beats normal (contract
- * cellState). Colour: the cell's rule for that state, else the console's palette; readouts keep
- * their own text colour while normal. Flow runs while the device is up and the point (if any)
- * reads above zero; blink while in alarm, when the rules ask for it.
+ * cellState). Colour: the cell's rule for that state, else the console's palette; labels and
+ * readouts keep their own text colour while normal. Flow runs while the device is up and the
+ * point (if any) reads above zero; blink while in alarm, when the rules ask for it.
  */
 export function presentCell(binding: GraphCellBinding, symbol: GraphSymbolDef | undefined, label: string, store: LiveStore): CellPresentation | null {
   if (binding.deviceId === undefined) return null;
@@ -36,7 +36,8 @@ export function presentCell(binding: GraphCellBinding, symbol: GraphSymbolDef | 
   const paint = symbol?.state ?? { stroke: true, font: false };
   const style: CellPresentation['style'] = {};
   if (paint.stroke) style.strokeColor = colour;
-  if (paint.font && (state !== 'normal' || binding.rules.normal)) style.fontColor = colour;
+  // Labels and readouts say alarm and offline in their colour too; normal keeps the symbol's own text colour.
+  if ((paint.font || paint.stroke) && (state !== 'normal' || (paint.font && binding.rules.normal))) style.fontColor = colour;
   if (binding.rules.fill) style.nvFill = Math.round(fillRatio(point?.value, binding.rules.fill) * 1000) / 1000;
   const text = binding.measureId === undefined ? null : labelText(binding, label, formatBoundValue(point?.value, binding, point?.decimals ?? 1));
   const running = state !== 'offline' && (binding.measureId === undefined || (point?.value ?? 0) > 0);

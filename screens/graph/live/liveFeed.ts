@@ -5,8 +5,11 @@ import type { LiveGraph } from './liveGraph';
 import { applyDeviceState, applyMeasureValues, applyMeasureWarning, applySnapshot, createLiveStore, takeDirty } from './liveStore';
 import { graphLiveStats } from './liveStats';
 
-/** Pushes are applied at most this often (10 Hz): a busy site never costs more than ten model updates a second. */
-export const APPLY_INTERVAL_MS = 100;
+/**
+ * Pushes are applied at most this often (4 Hz): a busy site costs at most four model updates a
+ * second, each of many cells (a label's redraw, not the frame, is what costs; see graph-bench).
+ */
+export const APPLY_INTERVAL_MS = 250;
 /** The shared blink: every blinking cell on and off together, twice a second. */
 const BLINK_MS = 500;
 /** Snapshot retry after a failure, doubling up to the maximum. */

@@ -1,10 +1,11 @@
-import { Graph, GraphDataModel, ModelXmlSerializer, type Cell, type CellStyle } from '@maxgraph/core';
+import { GraphDataModel, ModelXmlSerializer, type Cell, type CellStyle, type Graph } from '@maxgraph/core';
 import type { GraphCellBinding } from '../../../contract/graph-binding';
 import { graphSymbol } from '../symbols/graphSymbols';
 import { registerGraphSymbols } from '../symbols/registerGraphSymbols';
 import { buildBindingIndex, type BindingIndex } from './bindingIndex';
 import { presentCell } from './cellPresentation';
 import type { LiveStore } from './liveStore';
+import { LiveMaxGraph, LiveTextShape } from './liveText';
 
 /** Space kept around the drawing when it is fitted, in screen pixels. */
 const FIT_MARGIN = 16;
@@ -48,15 +49,20 @@ export class LiveGraph {
     }
     this.index = buildBindingIndex(wrapped);
     container.style.overflow = 'hidden';
-    this.graph = new Graph(container, model, []);
-    this.graph.setEnabled(false);
-    this.graph.setHtmlLabels(false);
-    this.graph.setTooltips(false);
-    this.graph.setResizeContainer(false);
-    this.graph.view.validate();
-    const b = this.graph.getGraphBounds();
-    const { scale, translate } = this.graph.view;
-    this.bounds = { x: b.x / scale - translate.x, y: b.y / scale - translate.y, width: Math.max(1, b.width / scale), height: Math.max(1, b.height / scale) };
+    LiveTextShape.measure = true;
+    try {
+      this.graph = new LiveMaxGraph(container, model, []);
+      this.graph.setEnabled(false);
+      this.graph.setHtmlLabels(false);
+      this.graph.setTooltips(false);
+      this.graph.setResizeContainer(false);
+      this.graph.view.validate();
+      const b = this.graph.getGraphBounds();
+      const { scale, translate } = this.graph.view;
+      this.bounds = { x: b.x / scale - translate.x, y: b.y / scale - translate.y, width: Math.max(1, b.width / scale), height: Math.max(1, b.height / scale) };
+    } finally {
+      LiveTextShape.measure = false;
+    }
     this.tagCells([...this.index.bindings.keys()]);
   }
 

@@ -28,7 +28,7 @@ export const LiveBox = styled.div`
   font-family: ${screenTheme.font.family};
 
   &[data-blink-off] .nv-blink {
-    opacity: 0.22;
+    opacity: 0.4;
   }
   .nv-flow path[stroke-dasharray] {
     animation: ${flow} 0.9s linear infinite;

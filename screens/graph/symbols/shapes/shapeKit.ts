@@ -9,6 +9,13 @@ import { hmi } from '../hmiPalette';
  * `groupAs` puts on parts of the SVG, the live view's flow and spin animations.
  */
 export abstract class NvShape extends Shape {
+  constructor(...args: ConstructorParameters<typeof Shape>) {
+    super(...args);
+    // The symbols draw inside their bounds: the bounds are the bounding box. Asking SVG instead
+    // (getBBox) forces a layout on every redraw, once per changed cell of a live frame.
+    this.useSvgBoundingBox = false;
+  }
+
   /** The state colour (cell `strokeColor`). */
   protected accent(): string {
     return typeof this.stroke === 'string' && this.stroke !== 'none' ? this.stroke : hmi.accent;
