@@ -185,6 +185,51 @@ test('editor tools: click-to-add, duplicate, undo/redo, copy/paste, delete, alig
   await expect(page).toHaveURL('/');
 });
 
+test('graph list: rename, active, default, and delete with confirmation (the default cannot go while others exist)', async ({ page }) => {
+  await signIn(page);
+  const editor = new GraphEditorPage(page);
+  await editor.goto();
+  // The list shows the default first; follow the seeded graph by its id as the order changes.
+  await expect(editor.graphTabs.first()).toContainText('默认');
+  const seededId = await editor.graphTabs.first().getAttribute('data-graph-id');
+  const seeded = page.locator(`[data-graph-id="${seededId}"]`);
+  const name = `E2E 列表 ${Date.now() % 100000}`;
+  await editor.createGraph(name);
+  await expect(editor.tab(name)).not.toContainText('默认');
+
+  await editor.renameButton.click();
+  await editor.nameInput.fill(`${name} 改`);
+  await editor.nameOk.click();
+  await expect(editor.tab(`${name} 改`)).toBeVisible();
+
+  // A controlled checkbox: it flips once the server has saved, so click and wait for the badge.
+  await editor.activeToggle.click();
+  await expect(editor.tab(`${name} 改`)).toContainText('未启用');
+  await editor.activeToggle.click();
+  await expect(editor.tab(`${name} 改`)).not.toContainText('未启用');
+
+  await editor.setDefaultButton.click();
+  await expect(editor.tab(`${name} 改`)).toContainText('默认');
+  await expect(seeded).not.toContainText('默认');
+  // The default cannot be deleted while the project has other graphs.
+  await expect(editor.deleteButton).toBeDisabled();
+
+  // Give the default back to the seeded graph, then delete ours after confirming.
+  await seeded.click();
+  await editor.setDefaultButton.click();
+  await expect(seeded).toContainText('默认');
+  await editor.tab(`${name} 改`).click();
+  await editor.deleteButton.click();
+  const confirm = editor.confirmDialog;
+  await expect(confirm).toContainText(`${name} 改`);
+  await confirm.getByRole('button', { name: '取消' }).click();
+  await expect(editor.tab(`${name} 改`)).toBeVisible();
+  await editor.deleteButton.click();
+  await confirm.getByRole('button', { name: '确定' }).click();
+  await expect(editor.tab(`${name} 改`)).toHaveCount(0);
+  await expect(seeded).toHaveAttribute('aria-selected', 'true');
+});
+
 test('hostile XML sent to the save API is sanitised, and the stored graph keeps none of it', async ({ request }) => {
   const token = await apiLogin(request, ADMIN);
   const projects = await apiGet<{ id: number }[]>(request, token, '/t_project/names');

@@ -105,6 +105,26 @@ export class GraphEditorPage {
     await this.canvas.click({ position: { x, y }, modifiers });
   }
 
+  get renameButton(): Locator {
+    return this.page.getByRole('button', { name: '重命名', exact: true });
+  }
+
+  get setDefaultButton(): Locator {
+    return this.page.getByRole('button', { name: '设为默认', exact: true });
+  }
+
+  get deleteButton(): Locator {
+    return this.page.getByRole('button', { name: '删除', exact: true });
+  }
+
+  get activeToggle(): Locator {
+    return this.page.getByTestId('graph-active');
+  }
+
+  get confirmDialog(): Locator {
+    return this.page.getByTestId('graph-confirm-dialog');
+  }
+
   /** A toolbar button by its tooltip text. */
   tool(name: string): Locator {
     return this.editor.getByRole('toolbar').getByRole('button', { name, exact: true });
