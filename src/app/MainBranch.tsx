@@ -12,7 +12,7 @@ import { ChunkBoundary } from '../shared/ui/ChunkBoundary';
 import { SUPER_ADMIN_NAME, useRights, userAtom } from '../shared/user';
 import { Frame } from './layouts/Frame';
 import { Navbar } from './layouts/Navbar';
-import { AccountPage, AdminPage, NoticePage, ProjectGraphPage } from './lazyPages';
+import { AccountPage, AdminPage, NoticePage, PlaylistAdminPage, ProjectGraphPage } from './lazyPages';
 import { PageLoading } from './PageLoading';
 import { normalizePath } from './routes/matchPath';
 import { resolveMainRoute, type MainRoute, type RouteContext } from './routes/mainRoutes';
@@ -44,6 +44,8 @@ function MainPage({ route, title }: { route: PageRoute; title: string }) {
       return <AccountPage />;
     case 'projectGraph':
       return <ProjectGraphPage />;
+    case 'playlists':
+      return <PlaylistAdminPage />;
     default:
       return <AdminPage title={title} path={route.path} params={route.params} />;
   }

@@ -14,3 +14,4 @@ export const MonitorPage = lazyPage(() => import('../features/monitor/MonitorPag
 export const KioskPlayerPage = lazyPage(() => import('../features/kiosk/KioskPlayerPage'), 'KioskPlayerPage');
 export const ProjectVisualizationPage = lazyPage(() => import('../features/graphs/visualization/ProjectVisualizationPage'), 'ProjectVisualizationPage');
 export const ProjectGraphPage = lazyPage(() => import('../features/graphs/editor/ProjectGraphPage'), 'ProjectGraphPage');
+export const PlaylistAdminPage = lazyPage(() => import('../features/kiosk/PlaylistAdminPage'), 'PlaylistAdminPage');

@@ -4,7 +4,7 @@ import { firstLeaf, flattenMenu, type MenuNode } from '../../shared/menu';
 import { matchPath, normalizePath } from './matchPath';
 
 /** Which component renders a main-layout page. */
-export type MainPageKind = 'home' | 'notice' | 'account' | 'admin' | 'projectGraph';
+export type MainPageKind = 'home' | 'notice' | 'account' | 'admin' | 'projectGraph' | 'playlists';
 
 /** A route of the main layout that exists for everyone with its right, menu or not (SPEC §2). */
 export interface FixedRoute {
@@ -18,6 +18,7 @@ export interface FixedRoute {
 export const MAIN_FIXED_ROUTES: readonly FixedRoute[] = [
   { pattern: '/', titleKey: 'route.home', page: 'home' },
   { pattern: '/nv_notice', titleKey: 'route.nv_notice', page: 'notice', right: Right.NoticePreview },
+  { pattern: '/nv_kiosk_playlists', titleKey: 'route.nv_kiosk_playlists', page: 'playlists', right: Right.ScreenEdit },
   { pattern: '/nv_log', titleKey: 'route.nv_log', page: 'admin' },
   { pattern: '/nv_sys_log', titleKey: 'route.nv_sys_log', page: 'admin' },
   { pattern: '/nv_data_backup', titleKey: 'route.nv_data_backup', page: 'admin' },
