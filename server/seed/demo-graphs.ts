@@ -108,12 +108,12 @@ export function buildDemoGraphXml(site: DemoGraphSite): string {
     cols.forEach(([label, name], i) => readout(330 + i * 226, cy + 118, 204, label, l.ahu, name));
     // The clean room it supplies.
     g.vertex({ x: 1520, y: cy - 125, w: 370, h: 320, label: l.room, style: PANEL });
-    g.vertex({ x: 1545, y: cy - 70, symbol: 'sensorPm', label: 'PM2.5', ...point(l.sensor, 'PM2.5'), rules: ALARM });
-    g.vertex({ x: 1640, y: cy - 70, symbol: 'sensorTh', label: '温度', ...point(l.sensor, '温度'), rules: ALARM });
-    readout(1735, cy - 82, 140, 'PM10', l.sensor, 'PM10');
-    readout(1735, cy - 4, 140, '湿度', l.sensor, '湿度');
-    readout(1545, cy + 118, 150, '出口 PM2.5', l.filters[2], '出口PM2.5');
-    readout(1720, cy + 118, 150, '风量', l.filters[2], '风量');
+    g.vertex({ x: 1535, y: cy - 70, symbol: 'sensorPm', label: 'PM2.5', ...point(l.sensor, 'PM2.5'), rules: ALARM });
+    g.vertex({ x: 1622, y: cy - 70, symbol: 'sensorTh', label: '温度', ...point(l.sensor, '温度'), rules: ALARM });
+    readout(1710, cy - 82, 165, 'PM10', l.sensor, 'PM10');
+    readout(1710, cy - 4, 165, '湿度', l.sensor, '湿度');
+    readout(1535, cy + 118, 160, '出口 PM2.5', l.filters[2], '出口PM2.5');
+    readout(1710, cy + 118, 165, '风量', l.filters[2], '风量');
   }
 
   // Energy and utilities strip.
