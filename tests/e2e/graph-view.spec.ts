@@ -118,4 +118,22 @@ test.describe('live project graph /nv_project_visualization', () => {
       expect(await view.liveGraphs()).toBe(1);
     }
   });
+
+  test('values that cannot be read show the stale marker, and it goes once the read succeeds again', async ({ page, request, baseURL }) => {
+    const token = await GraphView.signIn(page, request, baseURL!);
+    const projects = await apiGet<Named[]>(request, token, '/t_project/names');
+    let refuse = true;
+    await page.route('**/api/s/graph-live**', (route) => (refuse ? route.abort('connectionrefused') : route.continue()));
+    const view = new GraphView(page);
+    await view.open(projects[1].id);
+    // The graph itself is drawn; its values are not trusted.
+    await expect(view.box).toHaveAttribute('data-graph-phase', 'ready', { timeout: 20_000 });
+    await expect(view.box).toHaveAttribute('data-stale', 'true');
+    await expect(view.staleMarker).toBeVisible();
+    await expect(view.staleMarker).toHaveText('数据延迟');
+    refuse = false;
+    // The snapshot is retried (5 s after the first failure).
+    await expect(view.box).toHaveAttribute('data-stale', 'false', { timeout: 15_000 });
+    await expect(view.staleMarker).toBeHidden();
+  });
 });
