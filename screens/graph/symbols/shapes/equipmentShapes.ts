@@ -32,9 +32,13 @@ function rotor(c: AbstractCanvas2D, cx: number, cy: number, r: number, color: st
 export class AhuShape extends NvShape {
   paintVertexShape(c: AbstractCanvas2D, x: number, y: number, w: number, h: number): void {
     this.cabinet(c, x, y, w, h, 6);
+    // A steel title band with an accent rule under it and the status lamp on it.
     const band = Math.min(14, h * 0.12);
-    c.setFillColor(this.accent());
+    c.setFillColor(hmi.bodyDark);
     c.rect(x + 2, y + 2, w - 4, band - 2);
+    c.fill();
+    c.setFillColor(this.accent());
+    c.rect(x + 2, y + band - 1, w - 4, 2);
     c.fill();
     const top = y + band + 6;
     const bh = h - band - 12;
