@@ -4,6 +4,7 @@ import * as m001 from './migrations/001-initial';
 import * as m002 from './migrations/002-telemetry';
 import * as m003 from './migrations/003-device-search';
 import * as m004 from './migrations/004-playlists';
+import * as m005 from './migrations/005-graph-and-playlist-menus';
 
 interface Migration {
   name: string;
@@ -16,6 +17,7 @@ const MIGRATIONS: Migration[] = [
   { name: '002-telemetry', up: m002.up },
   { name: '003-device-search', up: m003.up },
   { name: '004-playlists', up: m004.up },
+  { name: '005-graph-and-playlist-menus', up: m005.up },
 ];
 
 /**

@@ -18,7 +18,6 @@ export interface FixedRoute {
 export const MAIN_FIXED_ROUTES: readonly FixedRoute[] = [
   { pattern: '/', titleKey: 'route.home', page: 'home' },
   { pattern: '/nv_notice', titleKey: 'route.nv_notice', page: 'notice', right: Right.NoticePreview },
-  { pattern: '/nv_kiosk_playlists', titleKey: 'route.nv_kiosk_playlists', page: 'playlists', right: Right.ScreenEdit },
   { pattern: '/nv_log', titleKey: 'route.nv_log', page: 'admin' },
   { pattern: '/nv_sys_log', titleKey: 'route.nv_sys_log', page: 'admin' },
   { pattern: '/nv_data_backup', titleKey: 'route.nv_data_backup', page: 'admin' },
@@ -41,7 +40,7 @@ const DEFAULT_CHILDREN: Record<string, string> = {
 };
 
 /** Menu entries with a page of their own that is not the generic admin page. */
-const MENU_PAGES: Record<string, MainPageKind> = { nv_account: 'account', nv_project_graph: 'projectGraph' };
+const MENU_PAGES: Record<string, MainPageKind> = { nv_account: 'account', nv_project_graph: 'projectGraph', nv_kiosk_playlists: 'playlists' };
 
 export type MainRoute =
   | { kind: 'page'; path: string; page: MainPageKind; title: { key: string } | { menu: MenuNode }; params: Record<string, string> }

@@ -1,6 +1,6 @@
 import type { Locator, Page } from '@playwright/test';
 
-/** The kiosk playlist administration (/nv_kiosk_playlists): list, editor, item rows. */
+/** The kiosk playlist administration (/nv_system/nv_kiosk_playlists): list, editor, item rows. */
 export class PlaylistAdmin {
   readonly page: Page;
   readonly root: Locator;
@@ -17,7 +17,7 @@ export class PlaylistAdmin {
   }
 
   async open(): Promise<void> {
-    await this.page.goto('/nv_kiosk_playlists');
+    await this.page.goto('/nv_system/nv_kiosk_playlists');
   }
 
   entry(name: string): Locator {
