@@ -8,7 +8,7 @@ const BASE = `http://localhost:${PORT}`;
 const TIME_SCALE = 1000;
 
 interface Live { charts: number; scenes: number; maps: number; graphs: number }
-interface Sample { heapMB: number; nodes: number; listeners: number; live: Live; rotations: number }
+interface Sample { heapMB: number; nodes: number; elements: number; layers: string; listeners: number; live: Live; rotations: number }
 interface KioskState { rotations: number; current: { kind: string; id: number; title: string } | null; paused: boolean }
 
 async function api<T>(token: string, pathname: string): Promise<T> {
@@ -53,18 +53,22 @@ const NEXT_PREPARED = `(() => {
   const next = document.querySelector('[data-kiosk-layer="next"]');
   const ready = !!next && !!next.querySelector('[data-screen-widget], [data-graph-live]')
     && !next.querySelector('[data-state="loading"], [data-graph-phase="loading"]');
-  return ready ? next.getAttribute('data-kiosk-key') : null;
+  return ready ? next.getAttribute('data-kiosk-key') + ' ' + next.getElementsByTagName('*').length : null;
 })()`;
 
 /**
  * Keeps the player paused (a key press every half second; it resumes `idleSec` after the last)
- * until the next item is prepared; resolves with its key, or null when that does not happen in 30 s.
+ * until the next item is prepared and has stopped drawing (the same element count for a second: a
+ * graph reports ready before maxGraph has drawn every cell); resolves with its key, or null when
+ * that does not happen in 30 s.
  */
 async function holdUntilNextPrepared(page: Page): Promise<string | null> {
   const end = Date.now() + 30_000;
+  const seen: string[] = [];
   while (Date.now() < end) {
-    const key = await page.evaluate(NEXT_PREPARED) as string | null;
-    if (key) return key;
+    const state = await page.evaluate(NEXT_PREPARED) as string | null;
+    seen.push(state ?? '');
+    if (state && seen.length >= 3 && seen.slice(-3).every((x) => x === state)) return state.split(' ')[0];
     await page.keyboard.press('Shift');
     await page.waitForTimeout(500);
   }
@@ -88,8 +92,12 @@ async function sample(page: Page, rotations: number, expectNext: string | null):
   const dom = await cdp.send('Memory.getDOMCounters');
   await cdp.detach();
   const live = await page.evaluate('window.__nvLive ?? null') as Live | null;
+  // Elements in the document (what is on screen or prepared), and per player layer.
+  const elements = await page.evaluate("document.getElementsByTagName('*').length") as number;
+  const layers = await page.evaluate(`[...document.querySelectorAll('[data-kiosk-layer]')]
+    .map((l) => l.getAttribute('data-kiosk-layer') + ' ' + l.getElementsByTagName('*').length).join(', ')`) as string;
   return {
-    heapMB: heap.usedSize / 1024 / 1024, nodes: dom.nodes, listeners: dom.jsEventListeners, rotations, next,
+    heapMB: heap.usedSize / 1024 / 1024, nodes: dom.nodes, elements, layers, listeners: dom.jsEventListeners, rotations, next,
     live: live ?? { charts: -1, scenes: -1, maps: -1, graphs: -1 },
   };
 }
@@ -182,11 +190,15 @@ export async function benchKiosk(rotations = Number(process.env.KIOSK_ROTATIONS 
     const done = final.rotations - base.rotations;
     const heaps = samples.map((x) => x.heapMB);
     const nodes = samples.map((x) => x.nodes);
+    const elements = samples.map((x) => x.elements);
     const trail = samples.filter((_, i) => i % Math.max(1, Math.floor(samples.length / 5)) === 0 || i === samples.length - 1);
     report('kiosk-soak-rotations', done, `switches after warm-up (${warm} a cycle over ${items} items, ${samples.length} samples, ${unprepared} left out: another item or none prepared behind the first)`, { min: rotations });
     report('kiosk-soak-heap-growth', growth(edge(heaps, 'start'), edge(heaps, 'end')),
       `% (${trail.map((s) => s.heapMB.toFixed(1)).join(' -> ')} MB)`, { max: 10 });
-    report('kiosk-soak-dom-nodes-growth', growth(edge(nodes, 'start'), edge(nodes, 'end')), `% (${trail.map((s) => s.nodes).join(' -> ')} nodes)`, { max: 5 });
+    report('kiosk-soak-dom-nodes-growth', growth(edge(elements, 'start'), edge(elements, 'end')),
+      `% (${trail.map((s) => s.elements).join(' -> ')} elements in the document; layers at the end: ${final.layers})`, { max: 5 });
+    report('kiosk-soak-dom-nodes-in-memory-growth', growth(edge(nodes, 'start'), edge(nodes, 'end')),
+      `% (${trail.map((s) => s.nodes).join(' -> ')} nodes, CDP Memory.getDOMCounters after GC: attached and detached)`);
     report('kiosk-soak-js-listeners-growth', growth(base.listeners, final.listeners), `% (${base.listeners} -> ${final.listeners})`);
     const kinds = Object.keys(base.live) as (keyof Live)[];
     const leftover = kinds.reduce((sum, k) => sum + Math.max(0, final.live[k] - base.live[k]), 0);
