@@ -1,12 +1,9 @@
-import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
 import { toggleFullscreen } from '../../shared/fullscreen';
+import { useWakeOnPointer } from '../../shared/screen/useWakeOnPointer';
 import type { TemplateBrief } from './monitorApi';
 import { Announce, Bar, BarButton } from './monitorStyles';
-
-/** How long the switcher stays after the pointer last moved. */
-export const CONTROLS_IDLE_MS = 3_000;
 
 interface Props {
   list: readonly TemplateBrief[];
@@ -23,27 +20,7 @@ interface Props {
 export function MonitorControls({ list, currentId, announce, onShow }: Props) {
   const { t } = useTranslation();
   const [, navigate] = useLocation();
-  const [open, setOpen] = useState(false);
-  useEffect(() => {
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const page = document.querySelector<HTMLElement>('[data-page="monitor"]');
-    const wake = () => {
-      setOpen(true);
-      page?.setAttribute('data-pointer', 'on');
-      clearTimeout(timer);
-      timer = setTimeout(() => {
-        setOpen(false);
-        page?.removeAttribute('data-pointer');
-      }, CONTROLS_IDLE_MS);
-    };
-    window.addEventListener('pointermove', wake);
-    window.addEventListener('pointerdown', wake);
-    return () => {
-      clearTimeout(timer);
-      window.removeEventListener('pointermove', wake);
-      window.removeEventListener('pointerdown', wake);
-    };
-  }, []);
+  const open = useWakeOnPointer('monitor');
 
   return (
     <>

@@ -1,13 +1,10 @@
-import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
 import type { NameItem } from '../../../../contract/envelope';
 import type { ProjectGraphSummary } from '../../../../contract/project-graph';
 import { toggleFullscreen } from '../../../shared/fullscreen';
+import { useWakeOnPointer } from '../../../shared/screen/useWakeOnPointer';
 import { Bar, BarButton, ProjectSelect } from './visualizationStyles';
-
-/** How long the switcher stays after the pointer last moved. */
-export const CONTROLS_IDLE_MS = 3_000;
 
 interface Props {
   projects: readonly NameItem[];
@@ -25,27 +22,7 @@ interface Props {
 export function VisualizationControls({ projects, projectId, graphs, graphId, onProject, onGraph }: Props) {
   const { t } = useTranslation('graph');
   const [, navigate] = useLocation();
-  const [open, setOpen] = useState(false);
-  useEffect(() => {
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const page = document.querySelector<HTMLElement>('[data-page="nv_project_visualization"]');
-    const wake = () => {
-      setOpen(true);
-      page?.setAttribute('data-pointer', 'on');
-      clearTimeout(timer);
-      timer = setTimeout(() => {
-        setOpen(false);
-        page?.removeAttribute('data-pointer');
-      }, CONTROLS_IDLE_MS);
-    };
-    window.addEventListener('pointermove', wake);
-    window.addEventListener('pointerdown', wake);
-    return () => {
-      clearTimeout(timer);
-      window.removeEventListener('pointermove', wake);
-      window.removeEventListener('pointerdown', wake);
-    };
-  }, []);
+  const open = useWakeOnPointer('nv_project_visualization');
   const tab = open ? 0 : -1;
 
   return (
