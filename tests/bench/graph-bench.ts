@@ -4,6 +4,7 @@ import Database from 'better-sqlite3';
 import { chromium, type CDPSession, type Page } from 'playwright-core';
 import { GraphXmlBuilder } from '../../server/seed/demo-graph-builder';
 import { SpareServer } from '../e2e/pages/SpareServer';
+import { benchApi } from './bench-api';
 import { report } from './report';
 
 const PORT = 8391;
@@ -13,16 +14,7 @@ const CELLS = 500;
 const RATE = Number(process.env.GRAPH_BENCH_RATE ?? 500);
 const BATCHES_PER_SECOND = 10;
 
-async function api<T>(token: string, pathname: string, body?: unknown): Promise<T> {
-  const response = await fetch(`${BASE}/api${pathname}`, {
-    method: body === undefined ? 'GET' : 'POST',
-    headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const envelope = await response.json() as { success: boolean; data: T; error?: string };
-  if (!envelope.success) throw new Error(`${pathname}: ${envelope.error}`);
-  return envelope.data;
-}
+const api = <T>(token: string, pathname: string, body?: unknown) => benchApi<T>(BASE, token, pathname, body);
 
 interface Point { deviceId: number; measureId: number; name: string }
 

@@ -1,5 +1,6 @@
 import { chromium, type Page } from 'playwright-core';
 import { SpareServer } from '../e2e/pages/SpareServer';
+import { benchApi } from './bench-api';
 import { report } from './report';
 
 const PORT = 8393;
@@ -11,21 +12,10 @@ interface Live { charts: number; scenes: number; maps: number; graphs: number }
 interface Sample { heapMB: number; nodes: number; elements: number; layers: string; listeners: number; live: Live; rotations: number }
 interface KioskState { rotations: number; current: { kind: string; id: number; title: string } | null; paused: boolean }
 
-async function api<T>(token: string, pathname: string): Promise<T> {
-  const response = await fetch(`${BASE}/api${pathname}`, { headers: { Authorization: `Bearer ${token}` } });
-  const envelope = await response.json() as { success: boolean; data: T; error?: string };
-  if (!envelope.success) throw new Error(`${pathname}: ${envelope.error}`);
-  return envelope.data;
-}
+const api = <T>(token: string, pathname: string) => benchApi<T>(BASE, token, pathname);
 
-async function guestToken(): Promise<string> {
-  const response = await fetch(`${BASE}/api/user-manage/guest`, {
-    method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ tokenExpired: 120 }),
-  });
-  const envelope = await response.json() as { success: boolean; data: { token: string }; error?: string };
-  if (!envelope.success) throw new Error(`guest sign-in: ${envelope.error}`);
-  return envelope.data.token;
-}
+/** A guest session, as a lobby kiosk signs in. */
+const guestToken = async () => (await benchApi<{ token: string }>(BASE, null, '/user-manage/guest', { tokenExpired: 120 })).token;
 
 const kioskState = (page: Page) => page.evaluate('window.__nvKiosk ?? null') as Promise<KioskState | null>;
 

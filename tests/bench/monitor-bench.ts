@@ -3,6 +3,7 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { SpareServer } from '../e2e/pages/SpareServer';
+import { benchApi } from './bench-api';
 import { percentile, report } from './report';
 
 interface ManifestChunk { file: string; imports?: string[]; isEntry?: boolean; src?: string }
@@ -29,16 +30,7 @@ export function benchMonitorBundle(distDir: string): void {
 const PORT = 8397;
 const BASE = `http://localhost:${PORT}`;
 
-async function api<T>(token: string, pathname: string, body?: unknown): Promise<T> {
-  const response = await fetch(`${BASE}/api${pathname}`, {
-    method: body === undefined ? 'GET' : 'POST',
-    headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const envelope = await response.json() as { success: boolean; data: T; error?: string };
-  if (!envelope.success) throw new Error(`${pathname}: ${envelope.error}`);
-  return envelope.data;
-}
+const api = <T>(token: string, pathname: string, body?: unknown) => benchApi<T>(BASE, token, pathname, body);
 
 async function signedInContext(browser: Browser, token: string): Promise<BrowserContext> {
   const context = await browser.newContext({ viewport: { width: 1920, height: 1080 } });
