@@ -7,8 +7,9 @@
  *   node scripts/decode-china-map.mjs /tmp/package/map/json/china.json public/maps/china.json
  *
  * Coordinates are rounded to 3 decimals, the encoding's own precision (1/1024°). The source is
- * already simplified (points lie further apart than 0.02°), so no thinning: a per-ring thinning
- * would also split the shared borders the widgets draw as glowing lines.
+ * already simplified (points lie further apart than 0.02°); scripts/simplify-china-map.mjs thins
+ * it further, keeping shared borders shared (a per-ring thinning would split the borders the
+ * widgets draw as glowing lines).
  */
 import fs from 'node:fs';
 
