@@ -63,12 +63,6 @@ export interface WidgetModule<D = unknown> {
   hasData?(data: D | undefined): boolean;
   /** The widget draws its own chrome (the header): no panel frame or title bar. */
   frameless?: boolean;
-  /**
-   * Starts fetching what the renderer needs besides its data (the offline map's outline) as soon
-   * as a screen that shows the widget starts, so it is in when the data is. Called once or more
-   * per screen start with the widget's props: must be idempotent.
-   */
-  prepare?(props: Record<string, unknown>, environment: ScreenEnvironment): void;
 }
 
 /**
@@ -83,4 +77,11 @@ export interface WidgetDefinition {
   /** i18n key (namespace `screens`) of the type's name, for the editor and error texts. */
   nameKey: string;
   load(): Promise<AnyWidgetModule>;
+  /**
+   * Starts fetching what the renderer needs besides its data (the offline map's outline) as soon
+   * as a screen that shows the widget starts, before the widget's chunk has loaded, so it is in
+   * when the data is. Called once or more per screen start with the widget's props: must be
+   * idempotent, and cheap to have in the registry (no heavy imports).
+   */
+  prepare?(props: Record<string, unknown>, environment: ScreenEnvironment): void;
 }

@@ -25,10 +25,13 @@ function load(type: WidgetType): Promise<WidgetModule> {
 
 /**
  * Starts loading every type a screen uses at once, so chunks download in parallel, and lets each
- * widget start fetching what it needs besides its data ({@link WidgetModule.prepare}).
+ * widget start fetching what it needs besides its data (the registry's `prepare`).
  */
 export function preloadWidgets(widgets: readonly Pick<Widget, 'type' | 'props'>[], environment: ScreenEnvironment): void {
-  for (const w of widgets) load(w.type).then((m) => m.prepare?.(w.props, environment), () => undefined);
+  for (const w of widgets) {
+    WIDGETS[w.type].prepare?.(w.props, environment);
+    load(w.type).catch(() => undefined);
+  }
 }
 
 /** The widget type's module, loaded lazily (and retried until it loads); null meanwhile. */

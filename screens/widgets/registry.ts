@@ -1,6 +1,8 @@
 import type { WidgetType } from '../../contract/screen-template';
 import type { AnyWidgetModule, WidgetDefinition } from '../runtime/types';
 import type { CoreWidgetType } from './coreWidgets';
+import { chooseMapPath, readProjectMapProps } from './project-map/projectMapProps';
+import { prefetchChinaMap } from './shared/chinaMapSource';
 
 const lazy = <M>(load: () => Promise<M>, pick: (m: M) => AnyWidgetModule) => () => load().then(pick);
 const loadCore = () => import('./coreWidgets');
@@ -25,7 +27,14 @@ export const WIDGETS: Record<WidgetType, WidgetDefinition> = {
   gauge: { nameKey: 'widget.gauge', load: core('gauge') },
   alarmTicker: { nameKey: 'widget.alarmTicker', load: core('alarmTicker') },
   deviceTable: { nameKey: 'widget.deviceTable', load: core('deviceTable') },
-  projectMap: { nameKey: 'widget.projectMap', load: core('projectMap') },
+  projectMap: {
+    nameKey: 'widget.projectMap',
+    load: core('projectMap'),
+    // The offline map's outline (AMap alone needs none) comes with the data, not after the widget mounts.
+    prepare: (props, environment) => {
+      if (chooseMapPath(readProjectMapProps(props).mode ?? environment.map.mode, environment.map.key) !== 'amap') prefetchChinaMap();
+    },
+  },
   model3d: { nameKey: 'widget.model3d', load: core('model3d') },
-  globe3d: { nameKey: 'widget.globe3d', load: lazy(() => import('./globe-3d/globe3dWidget'), (m) => m.globe3dWidget) },
+  globe3d: { nameKey: 'widget.globe3d', load: lazy(() => import('./globe-3d/globe3dWidget'), (m) => m.globe3dWidget), prepare: prefetchChinaMap },
 };

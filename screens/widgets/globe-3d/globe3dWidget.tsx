@@ -2,7 +2,6 @@ import { useLayoutEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { WidgetModule, WidgetRendererProps } from '../../runtime/types';
 import { applyProjectLive, readProjectList, splitLocated } from '../shared/projectList';
-import { loadChinaMap } from '../shared/chinaMap';
 import { useChinaMap } from '../shared/useChinaMap';
 import { useEChart } from '../shared/useEChart';
 import { WidgetNotice } from '../shared/WidgetNotice';
@@ -57,6 +56,4 @@ export const globe3dWidget: WidgetModule<unknown> = {
   Renderer: Globe3dRenderer,
   applyLive: (data, live, widget) => applyProjectLive(data, live, widget),
   hasData: (data) => readProjectList(data) !== null,
-  // The map's outline is fetched while the screen's data loads, not after the widget mounts.
-  prepare: () => { loadChinaMap().catch(() => undefined); },
 };

@@ -7,7 +7,6 @@ import { WidgetNotice } from '../shared/WidgetNotice';
 import { AmapProjectMap } from './AmapProjectMap';
 import { MapLegend } from './MapLegend';
 import { OfflineProjectMap } from './OfflineProjectMap';
-import { loadChinaMap } from '../shared/chinaMap';
 import { AMAP_AUTO_TIMEOUT_MS, AMAP_ONLY_TIMEOUT_MS, AMAP_RETRY_MS, chooseMapPath, readProjectMapProps } from './projectMapProps';
 
 type AmapState = { kind: 'loading' } | { kind: 'ready' } | { kind: 'failed'; reason: string };
@@ -79,8 +78,4 @@ export const projectMapWidget: WidgetModule<unknown> = {
   Renderer: ProjectMapRenderer,
   applyLive: (data, live, widget) => applyProjectLive(data, live, widget),
   hasData: (data) => readProjectList(data) !== null,
-  // The offline map's outline is fetched while the screen's data loads, not after the widget mounts.
-  prepare: (props, environment) => {
-    if (chooseMapPath(readProjectMapProps(props).mode ?? environment.map.mode, environment.map.key) !== 'amap') loadChinaMap().catch(() => undefined);
-  },
 };

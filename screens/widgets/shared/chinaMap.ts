@@ -1,4 +1,5 @@
 import { GeoComponent } from 'echarts/components';
+import { CHINA_MAP_URL, fetchChinaMapJson, forgetChinaMapJson } from './chinaMapSource';
 import { echarts } from './echartsCore';
 
 // `registerMap` and `getMap` (which echarts-gl's geo3D reads) do nothing until the geo component
@@ -8,8 +9,7 @@ echarts.use([GeoComponent]);
 /** The name the map is registered under: ECharts adds the South China Sea islands to a map of this name. */
 export const CHINA_MAP = 'china';
 
-/** Where the provinces' GeoJSON is served (public/maps/china.json): fetched at run time, never bundled. */
-export const CHINA_MAP_URL = `${import.meta.env.BASE_URL ?? '/'}maps/china.json`;
+export { CHINA_MAP_URL };
 
 let loading: Promise<void> | null = null;
 let registered = false;
@@ -30,10 +30,12 @@ export function loadChinaMap(): Promise<void> {
   if (registered) return Promise.resolve();
   if (loading) return loading;
   const attempt = (async () => {
-    const response = await fetch(CHINA_MAP_URL);
-    if (!response.ok) throw new Error(`${CHINA_MAP_URL}: HTTP ${response.status}`);
-    const json: unknown = await response.json();
-    if (!isFeatureCollection(json)) throw new Error(`${CHINA_MAP_URL}: not a GeoJSON FeatureCollection`);
+    const json = await fetchChinaMapJson();
+    if (!isFeatureCollection(json)) {
+      // A wrong file is asked for again next time, like a failed fetch.
+      forgetChinaMapJson();
+      throw new Error(`${CHINA_MAP_URL}: not a GeoJSON FeatureCollection`);
+    }
     echarts.registerMap(CHINA_MAP, json);
     registered = true;
   })();
@@ -51,6 +53,7 @@ export function isChinaMapRegistered(): boolean {
 
 /** Forgets the loaded map (tests only). */
 export function resetChinaMapForTests(): void {
+  forgetChinaMapJson();
   loading = null;
   registered = false;
 }

@@ -61,7 +61,8 @@ export function startMonitorPrefetch(pathname: string, search: string): boolean 
     }
     const environment = { map: getRuntimeConfig().map };
     for (const { type, props } of knownWidgets(r.content)) {
-      WIDGETS[type].load().then((m) => m.prepare?.(props, environment), () => undefined);
+      WIDGETS[type].prepare?.(props, environment);
+      WIDGETS[type].load().catch(() => undefined);
     }
   }).catch(() => undefined);
   return true;
