@@ -6,6 +6,7 @@ import type { HubHealth, LiveEvent, ParamValue, ScreenDataClient } from './types
 /** A host driven by the test: it answers reads as told and delivers pushes on demand. */
 class TestClient implements ScreenDataClient {
   reads: { endpoint: string; params: Record<string, ParamValue> }[] = [];
+  answered?: (endpoint: string) => { data: unknown } | null;
   answer: (endpoint: string) => Promise<unknown> = async () => ({ n: this.reads.length });
   topics = new Map<string, number>();
   handlers = new Map<string, Set<(data: unknown) => void>>();
@@ -77,6 +78,27 @@ describe('SourceStore', () => {
     await vi.advanceTimersByTimeAsync(1);
     expect(client.reads).toHaveLength(2);
     expect(seen).toEqual([{ n: 1 }, { n: 2 }]);
+  });
+
+  it('starts with an answer the host already has: shown from the first snapshot, read again one interval later', async () => {
+    const handed: string[] = [];
+    client.answered = (endpoint: string) => {
+      handed.push(endpoint);
+      return { data: { early: true } };
+    };
+    const early = new SourceStore(SOURCES, client);
+    expect(handed).toEqual(['/api/s/device']);
+    expect(early.snapshot('stats')).toMatchObject({ data: { early: true }, error: null, stale: false, updatedAt: 1_000_000 });
+    await vi.advanceTimersByTimeAsync(10_000);
+    early.start();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(client.reads).toHaveLength(0);
+    await vi.advanceTimersByTimeAsync(19_999);
+    expect(client.reads).toHaveLength(0);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(client.reads).toHaveLength(1);
+    expect(early.snapshot('stats').data).toEqual({ n: 1 });
+    early.dispose();
   });
 
   it('keeps the last good data on failure, marks it stale, retries with backoff and clears when the server answers', async () => {

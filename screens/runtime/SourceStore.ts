@@ -36,6 +36,8 @@ interface RestState {
   inFlight: boolean;
   failures: number;
   lastStartedAt: number;
+  /** When the answer handed over at construction came in; the next read is one interval later. */
+  answeredAt?: number;
 }
 
 const EMPTY: SourceSnapshot = { data: undefined, updatedAt: null, error: null, stale: false };
@@ -82,8 +84,18 @@ export class SourceStore {
     this.health = client.hubHealth();
     for (const s of sources) {
       this.snapshots.set(s.id, EMPTY);
-      if (s.kind === 'rest') this.rest.set(s.id, { source: s, inFlight: false, failures: 0, lastStartedAt: 0 });
-      else this.hub.push(s);
+      if (s.kind === 'hub') {
+        this.hub.push(s);
+        continue;
+      }
+      const state: RestState = { source: s, inFlight: false, failures: 0, lastStartedAt: 0 };
+      this.rest.set(s.id, state);
+      // An answer in hand is the first snapshot: the first render already shows it.
+      const answer = client.answered?.(s.endpoint, s.params);
+      if (answer) {
+        state.answeredAt = this.now();
+        this.snapshots.set(s.id, { data: answer.data, updatedAt: state.answeredAt, error: null, stale: false });
+      }
     }
   }
 
@@ -91,7 +103,11 @@ export class SourceStore {
     if (this.running) return;
     this.running = true;
     this.startedAt = this.now();
-    for (const id of this.rest.keys()) this.read(id);
+    for (const [id, state] of this.rest) {
+      if (state.answeredAt === undefined) this.read(id);
+      else this.schedule(state, state.answeredAt + state.source.refreshSeconds * 1000 - this.now());
+      state.answeredAt = undefined;
+    }
     for (const source of this.hub) {
       const filter = topicFilter(source.topic);
       this.offs.push(this.client.subscribe(source.topic));

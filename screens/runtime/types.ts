@@ -16,6 +16,12 @@ export type HubHealth = 'connected' | 'down';
 export interface ScreenDataClient {
   /** GETs `endpoint` (`/api/...` or `/app-api/...`) and resolves with the envelope's `data`; rejects on any failure. */
   get(endpoint: string, params: Record<string, ParamValue>, signal: AbortSignal): Promise<unknown>;
+  /**
+   * An answer of this read already in hand (a read the host started before the screen, such as
+   * the monitor's cold-start prefetch), handed over once; null when there is none. The screen then
+   * starts with its data instead of rendering a loading state for an answer it already has.
+   */
+  answered?(endpoint: string, params: Record<string, ParamValue>): { data: unknown } | null;
   /** Receives a hub topic until the returned function is called. */
   subscribe(topic: string): () => void;
   /** Calls `handler` with the `data` of each push of `event` until the returned function is called. */

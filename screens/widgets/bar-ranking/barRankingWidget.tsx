@@ -13,7 +13,7 @@ function BarRankingRenderer({ widget, data, scale, width, height }: WidgetRender
   // Keyed by value: props are a fresh object on every render.
   const option = useMemo(() => barRankingOptions(data, props, width, height), [data, propsKey, width, height]);
   // The list may shrink: replace rather than merge, or dropped bars would linger.
-  const { ref } = useEChart<HTMLDivElement>(option, scale, { notMerge: true });
+  const { ref } = useEChart<HTMLDivElement>(option, scale, { notMerge: true, renderer: 'svg' });
   return <div ref={ref} style={{ width: '100%', height: '100%' }} />;
 }
 

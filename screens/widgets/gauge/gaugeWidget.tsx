@@ -52,7 +52,7 @@ function GaugeRenderer({ widget, data, scale, width, height }: WidgetRendererPro
   const propsKey = JSON.stringify(props);
   // Keyed by value: props and level names are fresh objects on every render.
   const view = useMemo(() => gaugeView(data, props, width, height, levelNames), [data, propsKey, width, height, levelKey]);
-  const { ref } = useEChart<HTMLDivElement>(view.option, scale);
+  const { ref } = useEChart<HTMLDivElement>(view.option, scale, { renderer: 'svg' });
   return (
     <ChartRoot>
       <ChartLayer ref={ref} />

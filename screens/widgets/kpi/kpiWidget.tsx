@@ -74,8 +74,9 @@ function KpiRenderer({ widget, data, width, height }: WidgetRendererProps<number
   const view = kpiView(data, props);
   const layout = kpiLayout(view.text, props.unit, width, height);
   const textRef = useRef<HTMLSpanElement>(null);
-  // The number on screen now, so a new value counts on from there (from 0 on mount).
-  const shownRef = useRef(0);
+  // The number on screen now, so a new value counts on from there. The first value is shown as
+  // it is: a screen starting a dozen widgets at once has better use for those frames.
+  const shownRef = useRef<number | null>(null);
 
   useLayoutEffect(() => {
     const el = textRef.current;
@@ -87,7 +88,8 @@ function KpiRenderer({ widget, data, width, height }: WidgetRendererProps<number
     }
     const from = shownRef.current;
     const decimals = props.decimals;
-    if (from === to) {
+    if (from === null || from === to) {
+      shownRef.current = to;
       el.textContent = formatNumber(to, decimals);
       return undefined;
     }

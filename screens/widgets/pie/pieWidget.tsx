@@ -88,7 +88,7 @@ function PieRenderer({ widget, data, scale, width, height }: WidgetRendererProps
   const propsKey = JSON.stringify(props);
   // Keyed by value: props are a fresh object on every render.
   const view = useMemo(() => pieView(data, props, width, height), [data, propsKey, width, height]);
-  const { ref } = useEChart<HTMLDivElement>(view.option, scale, { notMerge: true });
+  const { ref } = useEChart<HTMLDivElement>(view.option, scale, { notMerge: true, renderer: 'svg' });
   const { legend } = view;
   return (
     <ChartRoot>

@@ -18,7 +18,7 @@ function TrendRenderer({ widget, data, scale, width, height }: WidgetRendererPro
     if (!isTrendData(data)) return null;
     return buildTrendOptions(data, readTrendProps(widget.props), { limit }, browserOffsetMinutes(data.to));
   }, [data, widget.props, limit]);
-  const { ref } = useEChart(option, scale);
+  const { ref } = useEChart(option, scale, { renderer: 'svg' });
   return <div ref={ref} style={{ width, height }} />;
 }
 

@@ -9,7 +9,7 @@ import { hubOwnerAtom } from '../../shared/hub/hubAtoms';
 import { appStore } from '../../shared/store';
 import { createScreenClient } from '../../shared/screen/createScreenClient';
 import { MonitorControls } from './MonitorControls';
-import { takeEarlyRead } from './monitorPrefetch';
+import { monitorEarlyReads } from './monitorPrefetch';
 import { templateIdParam } from './monitorApi';
 import { useMonitorKeys } from './useMonitorKeys';
 import { Connecting, Page } from './monitorStyles';
@@ -40,7 +40,7 @@ export function MonitorPage() {
   const { record, error, notFound } = useMonitorTemplate(tplId);
   const list = useTemplateList();
   const owner = useAtomValue(hubOwnerAtom);
-  const client = useMemo(() => createScreenClient(owner, appStore, takeEarlyRead), [owner]);
+  const client = useMemo(() => createScreenClient(owner, appStore, monitorEarlyReads), [owner]);
   const environment = useMemo(() => ({ map: getRuntimeConfig().map }), []);
 
   const [announce, setAnnounce] = useState<string | null>(null);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { readKey, takeEarlyRead } from './monitorPrefetch';
+import { monitorEarlyReads, readKey } from './monitorPrefetch';
 
 describe('monitor prefetch', () => {
   it('keys a read by endpoint and params whatever their order', () => {
@@ -8,6 +8,7 @@ describe('monitor prefetch', () => {
   });
 
   it('hands over nothing when nothing was read ahead', () => {
-    expect(takeEarlyRead('/api/s/device', {})).toBeNull();
+    expect(monitorEarlyReads.answered('/api/s/device', {})).toBeNull();
+    expect(monitorEarlyReads.take('/api/s/device', {})).toBeNull();
   });
 });

@@ -1,13 +1,16 @@
 import type { ScreenTemplateRecord, WidgetType } from '../../../contract/screen-template';
+import { preloadWidgets } from '../../../screens/runtime/useWidgetModule';
 import { WIDGETS } from '../../../screens/widgets/registry';
+import { warmScreenFonts } from '../../../screens/widgets/shared/warmScreenFonts';
 import { getRuntimeConfig } from '../../shared/config';
 import { apiGet } from '../../shared/http';
+import type { EarlyReads } from '../../shared/screen/createScreenClient';
 import { getToken } from '../../shared/session';
 import { fetchTemplate, templateIdParam } from './monitorApi';
 
 let prefetched: { id: number | null; record: Promise<ScreenTemplateRecord> } | null = null;
 /** REST reads started at start-up, by `endpoint?params`, handed to the screen's first reads. */
-const earlyReads = new Map<string, { at: number; data: Promise<unknown> }>();
+const earlyReads = new Map<string, { at: number; data: Promise<unknown>; answer?: { data: unknown } }>();
 /** An early read older than this is not used: the screen reads afresh. */
 const EARLY_READ_MAX_AGE_MS = 10_000;
 
@@ -56,14 +59,13 @@ export function startMonitorPrefetch(pathname: string, search: string): boolean 
   record.then((r) => {
     for (const { endpoint, params } of plainRestSources(r.content)) {
       const data = apiGet<unknown>(endpoint.slice('/api'.length), params, undefined, { quietNotFound: true });
-      data.catch(() => undefined);
-      earlyReads.set(readKey(endpoint, params), { at: Date.now(), data });
+      const early: { at: number; data: Promise<unknown>; answer?: { data: unknown } } = { at: Date.now(), data };
+      data.then((answer) => { early.answer = { data: answer }; }, () => undefined);
+      earlyReads.set(readKey(endpoint, params), early);
     }
-    const environment = { map: getRuntimeConfig().map };
-    for (const { type, props } of knownWidgets(r.content)) {
-      WIDGETS[type].prepare?.(props, environment);
-      WIDGETS[type].load().catch(() => undefined);
-    }
+    // Through the runtime's own loader, so the screen finds the modules loaded when it mounts.
+    preloadWidgets(knownWidgets(r.content), { map: getRuntimeConfig().map });
+    warmScreenFonts();
   }).catch(() => undefined);
   return true;
 }
@@ -73,13 +75,26 @@ export function isMonitorStart(pathname: string): boolean {
   return /^\/monitor\/?$/.test(pathname) && !!getToken();
 }
 
-/** A read of this endpoint and params started at start-up, handed over once while fresh; else null. */
-export function takeEarlyRead(endpoint: string, params: Params): Promise<unknown> | null {
+/** Takes the early read of this endpoint and params off the list while it is fresh; else null. */
+function takeFresh(endpoint: string, params: Params) {
   const key = readKey(endpoint, params);
   const early = earlyReads.get(key);
   earlyReads.delete(key);
-  return early && Date.now() - early.at < EARLY_READ_MAX_AGE_MS ? early.data : null;
+  return early && Date.now() - early.at < EARLY_READ_MAX_AGE_MS ? early : null;
 }
+
+/**
+ * The reads started at start-up, handed over once each while fresh: the answer when it has come
+ * in (the screen's first render shows it), else the read on its way.
+ */
+export const monitorEarlyReads: EarlyReads = {
+  answered(endpoint, params) {
+    const key = readKey(endpoint, params);
+    if (!earlyReads.get(key)?.answer) return null;
+    return takeFresh(endpoint, params)?.answer ?? null;
+  },
+  take: (endpoint, params) => takeFresh(endpoint, params)?.data ?? null,
+};
 
 /** The template fetched at start-up for this id, handed over once; null when there is none. */
 export function takePrefetchedTemplate(id: number | null): Promise<ScreenTemplateRecord> | null {

@@ -4,8 +4,13 @@ import { hubStatusAtom, type HubStatus } from '../hub/hubAtoms';
 import { request } from '../http';
 import type { appStore } from '../store';
 
-/** A read already started elsewhere (the monitor's cold-start prefetch), or null. */
-export type EarlyRead = (endpoint: string, params: Record<string, ParamValue>) => Promise<unknown> | null;
+/** A read already started elsewhere (the monitor's cold-start prefetch), handed over once; null when there is none. */
+export interface EarlyReads {
+  /** Its answer, when it has come in. */
+  answered(endpoint: string, params: Record<string, ParamValue>): { data: unknown } | null;
+  /** The read itself, while it is still on its way. */
+  take(endpoint: string, params: Record<string, ParamValue>): Promise<unknown> | null;
+}
 
 /** A screen's pushes can be trusted unless the connection is known to be lost. */
 const healthOf = (status: HubStatus) => (status === 'reconnecting' || status === 'disconnected' ? 'down' : 'connected');
@@ -16,11 +21,12 @@ const healthOf = (status: HubStatus) => (status === 'reconnecting' || status ===
  * hub yet) pushes never come and REST carries the screen alone. Used by every screen host: the
  * monitor, the project visualisation and the kiosk player.
  */
-export function createScreenClient(owner: HubConnectionOwner | null, store: typeof appStore, earlyRead?: EarlyRead): ScreenDataClient {
+export function createScreenClient(owner: HubConnectionOwner | null, store: typeof appStore, early?: EarlyReads): ScreenDataClient {
   return {
+    answered: (endpoint, params) => early?.answered(endpoint, params) ?? null,
     get(endpoint, params, signal) {
-      const early = earlyRead?.(endpoint, params);
-      if (early) return early;
+      const started = early?.take(endpoint, params);
+      if (started) return started;
       const appApi = endpoint.startsWith('/app-api/');
       const path = appApi ? endpoint.slice('/app-api'.length) : endpoint.replace(/^\/api/, '');
       return request('GET', path, { query: params, signal, quietNotFound: true }, appApi ? 'appApi' : 'api');
