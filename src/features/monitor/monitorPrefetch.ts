@@ -1,7 +1,6 @@
 import type { ScreenTemplateRecord, WidgetType } from '../../../contract/screen-template';
 import { preloadWidgets } from '../../../screens/runtime/useWidgetModule';
 import { WIDGETS } from '../../../screens/widgets/registry';
-import { warmScreenFonts } from '../../../screens/widgets/shared/warmScreenFonts';
 import { getRuntimeConfig } from '../../shared/config';
 import { apiGet } from '../../shared/http';
 import type { EarlyReads } from '../../shared/screen/createScreenClient';
@@ -65,7 +64,6 @@ export function startMonitorPrefetch(pathname: string, search: string): boolean 
     }
     // Through the runtime's own loader, so the screen finds the modules loaded when it mounts.
     preloadWidgets(knownWidgets(r.content), { map: getRuntimeConfig().map });
-    warmScreenFonts();
   }).catch(() => undefined);
   return true;
 }
