@@ -49,24 +49,24 @@ async function signedInContext(browser: Browser, token: string): Promise<Browser
  * early. The page notes the moment itself, from a mutation observer on those attributes: polling
  * from the test every animation frame cost the page's main thread ~15 % of the load it measured.
  */
-const COLD_LOAD_PROBE = () => {
-  const w = window as unknown as { __nvColdLoad?: number };
+// A string, not a function: tsx would wrap a function's inner names in a helper the page lacks.
+const COLD_LOAD_PROBE = `(() => {
   const done = () => {
     const all = [...document.querySelectorAll('[data-screen-widget]')];
     return all.length > 0 && all.every((x) => x.getAttribute('data-state') === 'ready')
       && !document.querySelector('[data-echart]:not([data-echart="drawn"])');
   };
   const observer = new MutationObserver(() => {
-    if (w.__nvColdLoad === undefined && done()) {
-      w.__nvColdLoad = performance.now();
+    if (window.__nvColdLoad === undefined && done()) {
+      window.__nvColdLoad = performance.now();
       observer.disconnect();
     }
   });
   observer.observe(document, { subtree: true, childList: true, attributes: true, attributeFilter: ['data-state', 'data-echart'] });
-};
+})();`;
 
 async function loadMonitor(page: Page): Promise<number> {
-  await page.addInitScript(COLD_LOAD_PROBE);
+  await page.addInitScript({ content: COLD_LOAD_PROBE });
   await page.goto(`${BASE}/monitor`);
   return page.waitForFunction(() => (window as unknown as { __nvColdLoad?: number }).__nvColdLoad ?? false, null, { timeout: 30_000, polling: 100 })
     .then((h) => h.jsonValue() as Promise<number>);
