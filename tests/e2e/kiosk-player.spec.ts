@@ -124,9 +124,9 @@ test.describe('on a touch screen', () => {
     await expect(kiosk.pausedBadge).toBeVisible();
     await expect(kiosk.pausedBadge).toContainText('已暂停');
     expect(await kiosk.state()).toMatchObject({ paused: true, rotations: 0 });
-    // Past the item's 6 s: still on it while paused.
+    // Past the item's 6 s: still on it while paused, the next one prepared behind it.
     await page.waitForTimeout(6_500);
-    expect(await kiosk.state()).toMatchObject({ paused: true, rotations: 0, current: { title: '暂停甲' } });
+    expect(await kiosk.state()).toMatchObject({ paused: true, rotations: 0, current: { title: '暂停甲' }, next: { ready: true } });
     await expect(kiosk.progress.locator('div')).toHaveCSS('animation-play-state', 'paused');
 
     // 8 s after the touch it goes on, with the ~5 s the item had left.

@@ -5,6 +5,8 @@ import type { PlaylistRecord, SavePlaylistBody } from '../../../contract/playlis
 export interface KioskState {
   rotations: number;
   current: { kind: 'template' | 'graph'; id: number; title: string } | null;
+  /** The item prepared out of sight for the next turn. */
+  next: { key: string; ready: boolean } | null;
   paused: boolean;
 }
 
