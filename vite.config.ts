@@ -39,8 +39,54 @@ function finishBuild(): Plugin {
   };
 }
 
+/**
+ * The console routes a wall opens cold, with the lazy modules main.tsx loads for them at once.
+ * Their chunks are listed in dist/route-preloads.json; the server names them in that route's
+ * index.html as module preloads (server/http/route-preloads.ts), so they download while the
+ * entry still runs. Keep in step with main.tsx's start-up for these routes.
+ */
+const COLD_ROUTES: Record<string, string[]> = {
+  '/monitor': ['src/app/Console.tsx', 'src/features/monitor/MonitorPage.tsx', 'screens/widgets/coreWidgets.ts'],
+};
+
+function routePreloads(): Plugin {
+  let base = '/';
+  let root = process.cwd();
+  return {
+    name: 'nv-route-preloads',
+    apply: 'build',
+    configResolved(config) {
+      base = config.base;
+      root = config.root;
+    },
+    generateBundle(_options, bundle) {
+      const chunks = Object.values(bundle).filter((c) => c.type === 'chunk');
+      const byFile = new Map(chunks.map((c) => [c.fileName, c]));
+      const closure = (files: string[], into = new Set<string>()) => {
+        for (const f of files) {
+          if (into.has(f) || !byFile.has(f)) continue;
+          into.add(f);
+          closure(byFile.get(f)!.imports, into);
+        }
+        return into;
+      };
+      const loadedByEntry = closure(chunks.filter((c) => c.isEntry).map((c) => c.fileName));
+      const out: Record<string, string[]> = {};
+      for (const [route, modules] of Object.entries(COLD_ROUTES)) {
+        const files = modules.map((m) => {
+          const chunk = chunks.find((c) => c.facadeModuleId === path.resolve(root, m));
+          if (!chunk) throw new Error(`route-preloads: no chunk for ${m}`);
+          return chunk.fileName;
+        });
+        out[route] = [...closure(files)].filter((f) => !loadedByEntry.has(f)).map((f) => `${base}${f}`);
+      }
+      this.emitFile({ type: 'asset', fileName: 'route-preloads.json', source: `${JSON.stringify(out, null, 2)}\n` });
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react(), finishBuild()],
+  plugins: [react(), finishBuild(), routePreloads()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,

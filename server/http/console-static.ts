@@ -2,18 +2,23 @@ import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
+import { preloadRoute, readRoutePreloads, withInlineConfig, withPreloads } from './route-preloads';
 
 /** Paths that belong to the server, never to the console's history fallback. */
 const SERVER_PREFIXES = ['/api/', '/app-api/', '/chatHub'];
 
 /**
  * Serves the built console with a history fallback: any other GET that accepts HTML gets
- * index.html, so a deep link like /nv_system/nv_users loads the app. Unknown API paths get the
- * envelope with 404.
+ * index.html, so a deep link like /nv_system/nv_users loads the app (a route of the build's
+ * preload list gets its chunks named in it: route-preloads.ts). Unknown API paths get the envelope
+ * with 404.
  */
 export async function registerConsole(app: FastifyInstance, staticDir: string | undefined): Promise<void> {
   const index = staticDir ? path.join(staticDir, 'index.html') : undefined;
   const hasConsole = !!index && fs.existsSync(index);
+  // Read once: a deploy restarts the server (the static files are registered at start too).
+  const preloads = hasConsole ? readRoutePreloads(staticDir!) : {};
+  const routeHtml = new Map(Object.entries(preloads).map(([route, files]) => [route, withPreloads(fs.readFileSync(index!, 'utf8'), files)]));
   if (hasConsole) {
     await app.register(fastifyStatic, {
       root: staticDir!,
@@ -28,11 +33,24 @@ export async function registerConsole(app: FastifyInstance, staticDir: string | 
       },
     });
   }
+  // config.json is read per request: operators edit it in place and expect the next load to see it.
+  const coldRouteHtml = (route: string) => {
+    const html = routeHtml.get(route)!;
+    let configText: string;
+    try {
+      configText = fs.readFileSync(path.join(staticDir!, 'config.json'), 'utf8');
+    } catch {
+      return html;
+    }
+    return configText.length <= 64 * 1024 ? withInlineConfig(html, configText) : html;
+  };
   app.setNotFoundHandler((req, reply) => {
     const url = req.url.split('?')[0];
     const isServerPath = SERVER_PREFIXES.some((p) => url.startsWith(p));
     const wantsHtml = (req.headers.accept ?? '').includes('text/html');
     if (hasConsole && req.method === 'GET' && !isServerPath && wantsHtml && !path.extname(url)) {
+      const route = preloadRoute(preloads, url);
+      if (route) return reply.header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').send(coldRouteHtml(route));
       return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
     }
     return reply.status(404).send({ success: false, error: '网络请求不存在' });

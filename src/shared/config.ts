@@ -89,6 +89,29 @@ export async function loadRuntimeConfig(url = '/config.json'): Promise<RuntimeCo
   }
 }
 
+/** The id of the element a cold-start page carries config.json in (server/http/route-preloads.ts). */
+const INLINE_CONFIG_ID = 'nv-runtime-config';
+
+/**
+ * config.json as the server embedded it in the page (the routes a wall opens cold), checked; null
+ * when the page has none (then it is fetched). A malformed one throws the same ConfigError.
+ */
+export function readInlineRuntimeConfig(url = '/config.json'): RuntimeConfig | null {
+  const el = typeof document === 'undefined' ? null : document.getElementById(INLINE_CONFIG_ID);
+  if (!el) return null;
+  let raw: unknown;
+  try {
+    raw = JSON.parse(el.textContent ?? '');
+  } catch {
+    throw new ConfigError('is not valid JSON', url);
+  }
+  try {
+    return parseRuntimeConfig(raw);
+  } catch (err) {
+    throw new ConfigError((err as Error).message, url);
+  }
+}
+
 let current: RuntimeConfig | undefined;
 
 /** Installs the config loaded at start-up; main.tsx calls this once before rendering. */

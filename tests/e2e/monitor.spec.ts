@@ -79,10 +79,18 @@ test.describe('big screen /monitor', () => {
 
     // A key is configured but AMap's servers are unreachable, as in an air-gapped control room.
     const amapTried: string[] = [];
+    const withKey = (config: object) => ({ ...config, map: { key: 'e2e-key', securityCode: 'e2e-code', mode: 'auto' } });
     await page.route('**/config.json', async (route) => {
       const response = await route.fetch();
-      const config = await response.json();
-      await route.fulfill({ response, json: { ...config, map: { key: 'e2e-key', securityCode: 'e2e-code', mode: 'auto' } } });
+      await route.fulfill({ response, json: withKey(await response.json()) });
+    });
+    // A cold /monitor carries config.json in the page itself: the same key goes in there.
+    await page.route(/\/monitor(\?|$)/, async (route) => {
+      if (route.request().resourceType() !== 'document') return route.continue();
+      const response = await route.fetch();
+      const body = (await response.text()).replace(/(<script type="application\/json" id="nv-runtime-config">)([\s\S]*?)(<\/script>)/,
+        (_, open: string, json: string, close: string) => `${open}${JSON.stringify(withKey(JSON.parse(json))).replace(/</g, '\\u003c')}${close}`);
+      return route.fulfill({ response, body });
     });
     await page.route(/amap\.com/, (route) => {
       amapTried.push(route.request().url());
@@ -171,6 +179,18 @@ test.describe('big screen /monitor', () => {
     await screen.open(`?tpl=${single.id}&projectId=${project.id}`);
     await screen.waitUntilAllReady();
     await expect(screen.widget('header')).toContainText(project.name);
+  });
+
+  test('a cold /monitor starts without a config.json round trip and with its page chunks asked for up front', async ({ page, request, baseURL }) => {
+    await MonitorScreen.signIn(page, request, baseURL!);
+    const configReads: string[] = [];
+    page.on('request', (r) => { if (new URL(r.url()).pathname === '/config.json') configReads.push(r.url()); });
+    const html = await page.request.get('/monitor', { headers: { Accept: 'text/html' } }).then((r) => r.text());
+    expect(html).toMatch(/<link rel="modulepreload" crossorigin href="\/assets\/MonitorPage-[\w-]+\.js">/);
+    const screen = new MonitorScreen(page);
+    await screen.open();
+    await screen.waitUntilAllReady();
+    expect(configReads).toEqual([]);
   });
 
   test('a stored template the runtime cannot use shows the error panel naming the field, not a blank wall', async ({ page, request, baseURL }) => {

@@ -1,0 +1,56 @@
+import fs from 'node:fs';
+import path from 'node:path';
+
+/**
+ * The build's route preload list (dist/route-preloads.json, written by vite.config.ts): for a
+ * console route that a wall opens cold, the chunks it will import after the entry has run. The
+ * server names them in that route's index.html as `<link rel="modulepreload">`, so the browser
+ * fetches them while it is still running the entry instead of one after another afterwards, and
+ * embeds config.json (as inert JSON) so the start-up reads need not wait for its fetch.
+ */
+export type RoutePreloads = Record<string, string[]>;
+
+const SAFE_ASSET = /^\/assets\/[\w.-]+\.js$/;
+
+/** Reads the list; a missing or malformed file (a build without it) means no hints, never an error. */
+export function readRoutePreloads(staticDir: string): RoutePreloads {
+  try {
+    const raw: unknown = JSON.parse(fs.readFileSync(path.join(staticDir, 'route-preloads.json'), 'utf8'));
+    if (!raw || typeof raw !== 'object' || Array.isArray(raw)) return {};
+    const out: RoutePreloads = {};
+    for (const [route, files] of Object.entries(raw as Record<string, unknown>)) {
+      if (!route.startsWith('/') || !Array.isArray(files)) continue;
+      out[route] = files.filter((f): f is string => typeof f === 'string' && SAFE_ASSET.test(f));
+    }
+    return out;
+  } catch {
+    return {};
+  }
+}
+
+/** index.html with the route's chunks named as module preloads just before `</head>`. */
+export function withPreloads(indexHtml: string, files: readonly string[]): string {
+  if (!files.length || !indexHtml.includes('</head>')) return indexHtml;
+  const links = files.map((f) => `    <link rel="modulepreload" crossorigin href="${f}">\n`).join('');
+  return indexHtml.replace('</head>', `${links}  </head>`);
+}
+
+/** The route a request path belongs to in the list (`/monitor` and `/monitor/`), or null. */
+export function preloadRoute(preloads: RoutePreloads, urlPath: string): string | null {
+  const route = urlPath.length > 1 ? urlPath.replace(/\/$/, '') : urlPath;
+  return Object.prototype.hasOwnProperty.call(preloads, route) ? route : null;
+}
+
+/** The id of the embedded config's element, read by src/shared/config.ts. */
+export const INLINE_CONFIG_ID = 'nv-runtime-config';
+
+/**
+ * index.html with config.json's text embedded as a non-executed JSON block (CSP-safe), in place of
+ * the preload of config.json. `<` is escaped so no text of the file can close the block.
+ */
+export function withInlineConfig(indexHtml: string, configText: string): string {
+  const json = configText.replace(/</g, '\\u003c');
+  const block = `    <script type="application/json" id="${INLINE_CONFIG_ID}">${json}</script>\n`;
+  const withoutPreload = indexHtml.replace(/\s*<link rel="preload" href="\/config\.json"[^>]*>/, '');
+  return withoutPreload.includes('</head>') ? withoutPreload.replace('</head>', `${block}  </head>`) : indexHtml;
+}
