@@ -1,9 +1,9 @@
 import { ADMIN } from '../e2e/pages/accounts';
 import { benchApi } from './bench-api';
 
-/** The seeded template the soak plays: charts, the project map and the 3D purifier model in one. */
-const SOAK_TEMPLATE = '平台总览';
-/** How many of the seeded project graphs it plays after the template (all eight of the demo): a graph switch is the quickest, so more of them mean more switches a minute. */
+/** The seeded templates the soak plays: charts, the project map and the 3D purifier model; a project's screen with its table and trend. */
+const SOAK_TEMPLATES = ['平台总览', '单项目监控'];
+/** How many of the seeded project graphs it plays after the templates (all eight of the demo): a graph switch is the quickest, so more of them mean more switches a minute. */
 const SOAK_GRAPHS = 8;
 const SOAK_NAME = 'kiosk soak bench';
 
@@ -11,7 +11,8 @@ interface PlaylistBrief { id: number; name: string; items: { kind: string; proje
 
 /**
  * Creates, through the real playlist API as the demo admin, the playlist the kiosk soak plays:
- * the seeded 平台总览 (echarts charts, the project map, an r3f scene) and the first
+ * the seeded 平台总览 (echarts charts, the project map, an r3f scene) and 单项目监控 (a project's
+ * screen: its variables, trend, table and ranking) and the first
  * {@link SOAK_GRAPHS} seeded project graphs of 大厅轮播 (maxGraph), each at the shortest
  * duration. The seeded 三维态势 is left out on purpose: on software WebGL its turning echarts-gl
  * globe keeps the renderer's main thread busy (under 1 frame/s measured), so the item prepared
@@ -23,8 +24,11 @@ export async function createSoakPlaylist(base: string): Promise<{ id: number; it
     { user: ADMIN.username, password: ADMIN.password, orgBZ: '', tokenExpired: 30 });
   const token = login.token;
   const templates = await benchApi<{ id: number; name: string }[]>(base, token, '/t_screen_tpl/all');
-  const template = templates.find((t) => t.name === SOAK_TEMPLATE);
-  if (!template) throw new Error(`kiosk soak: the seeded template ${SOAK_TEMPLATE} is missing`);
+  const soakTemplates = SOAK_TEMPLATES.map((name) => {
+    const template = templates.find((t) => t.name === name);
+    if (!template) throw new Error(`kiosk soak: the seeded template ${name} is missing`);
+    return template;
+  });
   const seeded = (await benchApi<PlaylistBrief[]>(base, token, '/t_playlist/all')).find((p) => p.name === '大厅轮播');
   const graphs = (seeded?.items ?? []).filter((i) => i.kind === 'graph' && i.name && i.projectId).slice(0, SOAK_GRAPHS);
   if (graphs.length < 2) throw new Error('kiosk soak: fewer than two seeded project graphs in 大厅轮播');
@@ -32,7 +36,7 @@ export async function createSoakPlaylist(base: string): Promise<{ id: number; it
     name: SOAK_NAME,
     enabled: true,
     items: [
-      { kind: 'template', templateId: template.id, durationSec: 5 },
+      ...soakTemplates.map((t) => ({ kind: 'template', templateId: t.id, durationSec: 5 })),
       ...graphs.map((g) => ({ kind: 'graph', projectId: g.projectId, durationSec: 5 })),
     ],
   });
