@@ -76,9 +76,20 @@ export async function loadRuntimeConfig(url = '/config.json'): Promise<RuntimeCo
     throw new ConfigError(`cannot be fetched: ${(err as Error).message}`, url);
   }
   if (!response.ok) throw new ConfigError(`answered HTTP ${response.status}`, url);
+  let text: string;
+  try {
+    text = await response.text();
+  } catch (err) {
+    throw new ConfigError(`cannot be fetched: ${(err as Error).message}`, url);
+  }
+  return checkConfigText(text, url);
+}
+
+/** The text of config.json parsed and checked; a ConfigError naming `url` otherwise. */
+function checkConfigText(text: string, url: string): RuntimeConfig {
   let raw: unknown;
   try {
-    raw = await response.json();
+    raw = JSON.parse(text);
   } catch {
     throw new ConfigError('is not valid JSON', url);
   }
@@ -98,18 +109,7 @@ const INLINE_CONFIG_ID = 'nv-runtime-config';
  */
 export function readInlineRuntimeConfig(url = '/config.json'): RuntimeConfig | null {
   const el = typeof document === 'undefined' ? null : document.getElementById(INLINE_CONFIG_ID);
-  if (!el) return null;
-  let raw: unknown;
-  try {
-    raw = JSON.parse(el.textContent ?? '');
-  } catch {
-    throw new ConfigError('is not valid JSON', url);
-  }
-  try {
-    return parseRuntimeConfig(raw);
-  } catch (err) {
-    throw new ConfigError((err as Error).message, url);
-  }
+  return el ? checkConfigText(el.textContent ?? '', url) : null;
 }
 
 let current: RuntimeConfig | undefined;
