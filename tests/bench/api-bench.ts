@@ -3,6 +3,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { readConfig } from '../../server/config';
 import { startServer } from '../../server/server';
+import { ADMIN } from '../e2e/pages/accounts';
+import { benchLogin } from './bench-api';
 import { percentile, report } from './report';
 
 const ROUNDS = 400;
@@ -14,11 +16,7 @@ export async function benchApi(): Promise<void> {
     ...readConfig({}), port: 0, host: '127.0.0.1', dataDir, demo: true, staticDir: undefined, loginRateLimit: 100_000,
   }, { logger: false });
   try {
-    const login = await fetch(`${server.url}/api/user/login`, {
-      method: 'POST', headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ user: 'admin', password: 'Admin@2026', tokenExpired: 30 }),
-    }).then((r) => r.json() as Promise<{ data: { token: string } }>);
-    const headers = { authorization: `Bearer ${login.data.token}` };
+    const headers = { authorization: `Bearer ${await benchLogin(server.url, ADMIN)}` };
     const calls: [string, string][] = [
       ['api-user-info', '/api/user/info'],
       ['api-menu', '/api/menu/all?type=app'],

@@ -4,7 +4,8 @@ import Database from 'better-sqlite3';
 import { chromium, type CDPSession, type Page } from 'playwright-core';
 import { GraphXmlBuilder } from '../../server/seed/demo-graph-builder';
 import { SpareServer } from '../e2e/pages/SpareServer';
-import { benchApi } from './bench-api';
+import { SUPERADMIN } from '../e2e/pages/accounts';
+import { benchApi, benchLogin, signedInContext } from './bench-api';
 import { report } from './report';
 
 const PORT = 8391;
@@ -68,11 +69,7 @@ export async function benchGraph(seconds = Number(process.env.GRAPH_BENCH_SECOND
   await server.start();
   const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox'] });
   try {
-    const login = await (await fetch(`${BASE}/api/user/login`, {
-      method: 'POST', headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ user: 'superadmin', password: 'Super@2026', orgBZ: '', tokenExpired: 30 }),
-    })).json() as { data: { token: string } };
-    const token = login.data.token;
+    const token = await benchLogin(BASE, SUPERADMIN);
     const projectId = (await api<{ id: number; name: string }[]>(token, '/t_project/names'))[0].id;
     const devices = await api<{ list: { id: number }[] }>(token, `/t_device?Page=1&Size=200&projectId=${projectId}&keyword=压测`);
     const points: Point[] = [];
@@ -97,11 +94,7 @@ export async function benchGraph(seconds = Number(process.env.GRAPH_BENCH_SECOND
     });
     const saved = await api<{ id: number }>(token, '/t_project_graph/save', { projectId, name: '压测 500 点', xml: g.toXml(), isDefault: true });
 
-    const context = await browser.newContext({ viewport: { width: 1920, height: 1080 } });
-    await context.addCookies([
-      { name: 'nv_token', value: token, url: BASE },
-      { name: 'nv_token_time', value: String(Date.now()), url: BASE },
-    ]);
+    const context = await signedInContext(browser, BASE, token);
     const page = await context.newPage();
     await page.goto(`${BASE}/nv_project_visualization?projectId=${projectId}&graphId=${saved.id}`);
     await page.waitForSelector('[data-graph-live][data-graph-phase="ready"]', { timeout: 60_000 });

@@ -6,6 +6,8 @@ import { fileURLToPath } from 'node:url';
 import { HubNoticeType, HubTopic } from '../../contract/hub';
 import { readConfig } from '../../server/config';
 import { startServer } from '../../server/server';
+import { ADMIN } from '../e2e/pages/accounts';
+import { benchLogin } from './bench-api';
 import { percentile, report } from './report';
 
 const CLIENTS = 2_000;
@@ -43,12 +45,9 @@ export async function benchHub(): Promise<void> {
     waiters.push(waiter);
   });
   try {
-    const login = await fetch(`${server.url}/api/user/login`, {
-      method: 'POST', headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ user: 'admin', password: 'Admin@2026', tokenExpired: 60 }),
-    }).then((r) => r.json() as Promise<{ data: { token: string } }>);
+    const token = await benchLogin(server.url, ADMIN, 60);
 
-    clients.send({ cmd: 'connect', url: server.url, token: login.data.token, clients: CLIENTS, topic: HubTopic.alarms });
+    clients.send({ cmd: 'connect', url: server.url, token, clients: CLIENTS, topic: HubTopic.alarms });
     const connected = await waitFor<Extract<ClientEvent, { event: 'connected' }>>((e) => e.event === 'connected', CONNECT_WAIT_MS);
     if (!connected) throw new Error(`hub bench: clients did not connect within ${CONNECT_WAIT_MS} ms`);
     if (connected.failed) console.log(`hub bench: ${connected.failed} clients failed to connect, first: ${connected.firstError}`);

@@ -1,5 +1,5 @@
 import { ADMIN } from '../e2e/pages/accounts';
-import { benchApi } from './bench-api';
+import { benchApi, benchLogin } from './bench-api';
 
 /** The seeded templates the soak plays: charts, the project map and the 3D purifier model; a project's screen with its table and trend. */
 const SOAK_TEMPLATES = ['平台总览', '单项目监控'];
@@ -20,9 +20,7 @@ interface PlaylistBrief { id: number; name: string; items: { kind: string; proje
  * with its id and item names.
  */
 export async function createSoakPlaylist(base: string): Promise<{ id: number; items: string[] }> {
-  const login = await benchApi<{ token: string }>(base, null, '/user/login',
-    { user: ADMIN.username, password: ADMIN.password, orgBZ: '', tokenExpired: 30 });
-  const token = login.token;
+  const token = await benchLogin(base, ADMIN);
   const templates = await benchApi<{ id: number; name: string }[]>(base, token, '/t_screen_tpl/all');
   const soakTemplates = SOAK_TEMPLATES.map((name) => {
     const template = templates.find((t) => t.name === name);

@@ -1,6 +1,6 @@
 import { chromium, type Page } from 'playwright-core';
 import { SpareServer } from '../e2e/pages/SpareServer';
-import { benchApi } from './bench-api';
+import { benchApi, signedInContext } from './bench-api';
 import { createSoakPlaylist } from './kiosk-bench-playlist';
 import { report } from './report';
 
@@ -128,11 +128,7 @@ export async function benchKiosk(rotations = Number(process.env.KIOSK_ROTATIONS 
   try {
     const playlist = await createSoakPlaylist(BASE);
     const token = (await benchApi<{ token: string }>(BASE, null, '/user-manage/guest', { tokenExpired: 120 })).token;
-    const context = await browser.newContext({ viewport: { width: 1920, height: 1080 } });
-    await context.addCookies([
-      { name: 'nv_token', value: token, url: BASE },
-      { name: 'nv_token_time', value: String(Date.now()), url: BASE },
-    ]);
+    const context = await signedInContext(browser, BASE, token);
     const page = await context.newPage();
     let pageErrors = 0;
     page.on('pageerror', () => { pageErrors++; });

@@ -1,9 +1,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type Page } from 'playwright-core';
 import { SpareServer } from '../e2e/pages/SpareServer';
-import { benchApi } from './bench-api';
+import { SUPERADMIN } from '../e2e/pages/accounts';
+import { benchApi, benchLogin, signedInContext } from './bench-api';
 import { percentile, report } from './report';
 
 interface ManifestChunk { file: string; imports?: string[]; isEntry?: boolean; src?: string }
@@ -33,15 +34,6 @@ const COLD_LOADS = 9;
 const BASE = `http://localhost:${PORT}`;
 
 const api = <T>(token: string, pathname: string, body?: unknown) => benchApi<T>(BASE, token, pathname, body);
-
-async function signedInContext(browser: Browser, token: string): Promise<BrowserContext> {
-  const context = await browser.newContext({ viewport: { width: 1920, height: 1080 } });
-  await context.addCookies([
-    { name: 'nv_token', value: token, url: BASE },
-    { name: 'nv_token_time', value: String(Date.now()), url: BASE },
-  ]);
-  return context;
-}
 
 /**
  * Milliseconds from navigation start until every widget shows its data: each frame left its
@@ -116,19 +108,15 @@ export async function benchMonitor(soakSeconds = Number(process.env.SOAK_SECONDS
   await server.start();
   const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox'] });
   try {
-    const login = await (await fetch(`${BASE}/api/user/login`, {
-      method: 'POST', headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ user: 'superadmin', password: 'Super@2026', orgBZ: '', tokenExpired: 30 }),
-    })).json() as { data: { token: string } };
-    const token = login.data.token;
+    const token = await benchLogin(BASE, SUPERADMIN);
 
-    const warm = await signedInContext(browser, token);
+    const warm = await signedInContext(browser, BASE, token);
     await loadMonitor(await warm.newPage());
     await warm.close();
     const loads: number[] = [];
     let heapAfterLoad = 0;
     for (let i = 0; i < COLD_LOADS; i++) {
-      const context = await signedInContext(browser, token);
+      const context = await signedInContext(browser, BASE, token);
       const page = await context.newPage();
       loads.push(await loadMonitor(page));
       if (i === 0) {
@@ -140,7 +128,7 @@ export async function benchMonitor(soakSeconds = Number(process.env.SOAK_SECONDS
     report('monitor-cold-load-median', percentile(loads, 50), `ms (${loads.map((x) => x.toFixed(0)).join(' ')})`, { max: 1000 });
     report('monitor-heap-after-gc', heapAfterLoad, 'MB', { max: 40 });
 
-    const context = await signedInContext(browser, token);
+    const context = await signedInContext(browser, BASE, token);
     const page = await context.newPage();
     await loadMonitor(page);
     const points = await alarmPoints(token, 8);

@@ -3,6 +3,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { readConfig } from '../../server/config';
 import { startServer, type RunningServer } from '../../server/server';
+import { ADMIN, OPERATOR } from '../e2e/pages/accounts';
+import { benchLogin } from './bench-api';
 import { percentile, report } from './report';
 
 const BATCH = 5000;
@@ -89,11 +91,8 @@ export async function benchDeviceList(): Promise<void> {
         };
       })).execute();
     }
-    const token = async (user: string, password: string) => (await fetch(`${server.url}/api/user/login`, {
-      method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ user, password, tokenExpired: 30 }),
-    }).then((r) => r.json() as Promise<{ data: { token: string } }>)).data.token;
-    const admin = { authorization: `Bearer ${await token('admin', 'Admin@2026')}` };
-    const operator = { authorization: `Bearer ${await token('operator', 'Operator@2026')}` };
+    const admin = { authorization: `Bearer ${await benchLogin(server.url, ADMIN)}` };
+    const operator = { authorization: `Bearer ${await benchLogin(server.url, OPERATOR)}` };
     const calls: [Record<string, string>, string][] = [
       [admin, '/api/t_device?Page=1&Size=20'],
       [admin, '/api/t_device?Page=200&Size=20'],

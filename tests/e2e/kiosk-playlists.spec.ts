@@ -1,15 +1,11 @@
 import { expect, test } from '@playwright/test';
 import type { PlaylistRecord } from '../../contract/playlists';
 import { ADMIN } from './pages/accounts';
-import { apiGet, apiLogin } from './pages/api';
+import { apiGet, browserSignIn } from './pages/api';
 import { PlaylistAdmin } from './pages/PlaylistAdmin';
 
 test('an admin creates a playlist with ordered items and durations, sees a bad duration refused, disables and deletes it', async ({ page, request, baseURL }) => {
-  const token = await apiLogin(request, ADMIN);
-  await page.context().addCookies([
-    { name: 'nv_token', value: token, url: baseURL! },
-    { name: 'nv_token_time', value: String(Date.now()), url: baseURL! },
-  ]);
+  const token = await browserSignIn(page, request, ADMIN, baseURL!);
   const admin = new PlaylistAdmin(page);
   await admin.open();
   await expect(admin.entry('大厅轮播')).toBeVisible();

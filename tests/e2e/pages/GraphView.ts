@@ -1,6 +1,6 @@
 import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { SUPERADMIN } from './accounts';
-import { apiGet, apiLogin } from './api';
+import { apiGet, browserSignIn } from './api';
 
 /** The live project graph (/nv_project_visualization), as a control-room operator sees it. */
 export class GraphView {
@@ -16,12 +16,7 @@ export class GraphView {
 
   /** Signs the browser in as superadmin (ingest right, sees every project); returns the API token. */
   static async signIn(page: Page, request: APIRequestContext, baseURL: string): Promise<string> {
-    const token = await apiLogin(request, SUPERADMIN, baseURL);
-    await page.context().addCookies([
-      { name: 'nv_token', value: token, url: baseURL },
-      { name: 'nv_token_time', value: String(Date.now()), url: baseURL },
-    ]);
-    return token;
+    return browserSignIn(page, request, SUPERADMIN, baseURL);
   }
 
   async open(projectId: number): Promise<void> {

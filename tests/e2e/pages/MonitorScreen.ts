@@ -1,6 +1,6 @@
 import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { SUPERADMIN } from './accounts';
-import { apiLogin } from './api';
+import { browserSignIn } from './api';
 
 /** The big screen (/monitor): its widgets and their states, as a wall operator sees them. */
 export class MonitorScreen {
@@ -25,12 +25,7 @@ export class MonitorScreen {
    * test's API calls) and returns the token.
    */
   static async signIn(page: Page, request: APIRequestContext, baseURL: string): Promise<string> {
-    const token = await apiLogin(request, SUPERADMIN, baseURL);
-    await page.context().addCookies([
-      { name: 'nv_token', value: token, url: baseURL },
-      { name: 'nv_token_time', value: String(Date.now()), url: baseURL },
-    ]);
-    return token;
+    return browserSignIn(page, request, SUPERADMIN, baseURL);
   }
 
   async open(query = ''): Promise<void> {
