@@ -9,7 +9,8 @@ import { registerScreenStrings } from '../../shared/screen/registerScreenStrings
 import { appStore } from '../../shared/store';
 import { ITEM_RENDERERS } from './itemRenderers';
 import { KioskOverlay } from './KioskOverlay';
-import { Layer, Message, Page } from './kioskStyles';
+import { WallPage } from '../../shared/screen/wallStyles';
+import { Layer, Message } from './kioskStyles';
 import type { Mount, RotationState } from './RotationController';
 import { parseKioskParams } from './rotationPlan';
 import { registerKioskStrings } from './registerKioskStrings';
@@ -57,7 +58,7 @@ export function KioskPlayerPage() {
   else if (!state?.current) message = { title: playlist?.name ?? t('translation:route.kiosk'), hint: unreachable ? t('connecting') : t('preparing') };
 
   return (
-    <Page data-page="kiosk" data-kiosk-playlist={playlist?.id ?? ''} aria-label={t('translation:route.kiosk')}>
+    <WallPage data-page="kiosk" data-kiosk-playlist={playlist?.id ?? ''} aria-label={t('translation:route.kiosk')}>
       {state && controller && !problem && (
         <>
           {state.current && <ItemLayer key={state.current.id} role="current" mount={state.current} state={state} client={client} environment={environment} onReport={controller} />}
@@ -71,7 +72,7 @@ export function KioskPlayerPage() {
         </Message>
       )}
       {state?.current && !problem && <KioskOverlay state={state} idleSec={params.idleSec} />}
-    </Page>
+    </WallPage>
   );
 }
 

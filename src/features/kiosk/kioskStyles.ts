@@ -1,14 +1,5 @@
 import styled, { keyframes } from 'styled-components';
 
-export const Page = styled.main`
-  position: fixed;
-  inset: 0;
-  overflow: hidden;
-  background: #02060d;
-  color: #d7e6f5;
-  cursor: none;
-`;
-
 /**
  * One item's full-window layer; the one being prepared is laid out at the same size but not seen.
  * Opacity as well as visibility: a descendant may set `visibility: visible` itself (maxGraph

@@ -1,8 +1,9 @@
 import styled from 'styled-components';
 
 /*
- * The chrome of the full-window wall pages (/monitor, /nv_project_visualization): the page, its
- * centred waiting text, and the switcher bar that rises from the bottom while the pointer moves.
+ * The chrome of the full-window wall pages (/monitor, /nv_project_visualization, /kiosk): the
+ * page, its centred waiting text, and the switcher bar that rises from the bottom while the pointer
+ * moves.
  */
 
 export const WallPage = styled.main`
