@@ -23,3 +23,5 @@ export const MAX_PAGE_SIZE = 500;
  * of the big screen's energy figures starts at 00:00 of this offset.
  */
 export const SITE_UTC_OFFSET_MINUTES = 480;
+/** The id of the inert JSON block a cold-start page carries config.json in (server embeds, console reads). */
+export const INLINE_CONFIG_ID = 'nv-runtime-config';

@@ -18,7 +18,8 @@ export async function registerConsole(app: FastifyInstance, staticDir: string | 
   const hasConsole = !!index && fs.existsSync(index);
   // Read once: a deploy restarts the server (the static files are registered at start too).
   const preloads = hasConsole ? readRoutePreloads(staticDir!) : {};
-  const routeHtml = new Map(Object.entries(preloads).map(([route, files]) => [route, withPreloads(fs.readFileSync(index!, 'utf8'), files)]));
+  const indexHtml = Object.keys(preloads).length ? fs.readFileSync(index!, 'utf8') : '';
+  const routeHtml = new Map(Object.entries(preloads).map(([route, files]) => [route, withPreloads(indexHtml, files)]));
   if (hasConsole) {
     await app.register(fastifyStatic, {
       root: staticDir!,

@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { INLINE_CONFIG_ID } from '../../contract/constants';
 
 /**
  * The build's route preload list (dist/route-preloads.json, written by vite.config.ts): for a
@@ -40,9 +41,6 @@ export function preloadRoute(preloads: RoutePreloads, urlPath: string): string |
   const route = urlPath.length > 1 ? urlPath.replace(/\/$/, '') : urlPath;
   return Object.prototype.hasOwnProperty.call(preloads, route) ? route : null;
 }
-
-/** The id of the embedded config's element, read by src/shared/config.ts. */
-export const INLINE_CONFIG_ID = 'nv-runtime-config';
 
 /**
  * index.html with config.json's text embedded as a non-executed JSON block (CSP-safe), in place of

@@ -1,3 +1,5 @@
+import { INLINE_CONFIG_ID } from '../../contract/constants';
+
 /** How the monitor draws maps: AMap when it loads, an offline ECharts map otherwise, or forced. */
 export type MapMode = 'auto' | 'amap' | 'offline';
 
@@ -99,9 +101,6 @@ function checkConfigText(text: string, url: string): RuntimeConfig {
     throw new ConfigError((err as Error).message, url);
   }
 }
-
-/** The id of the element a cold-start page carries config.json in (server/http/route-preloads.ts). */
-const INLINE_CONFIG_ID = 'nv-runtime-config';
 
 /**
  * config.json as the server embedded it in the page (the routes a wall opens cold), checked; null

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { CHINA_MAP, CHINA_MAP_URL, loadChinaMap, resetChinaMapForTests } from './chinaMap';
+import { CHINA_MAP, loadChinaMap, resetChinaMapForTests } from './chinaMap';
+import { CHINA_MAP_URL } from './chinaMapSource';
 import { echarts } from './echartsCore';
 
 const GEOJSON = {

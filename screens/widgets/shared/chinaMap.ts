@@ -9,8 +9,6 @@ echarts.use([GeoComponent]);
 /** The name the map is registered under: ECharts adds the South China Sea islands to a map of this name. */
 export const CHINA_MAP = 'china';
 
-export { CHINA_MAP_URL };
-
 let loading: Promise<void> | null = null;
 let registered = false;
 

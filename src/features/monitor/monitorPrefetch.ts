@@ -8,8 +8,10 @@ import { getToken } from '../../shared/session';
 import { fetchTemplate, templateIdParam } from './monitorApi';
 
 let prefetched: { id: number | null; record: Promise<ScreenTemplateRecord> } | null = null;
+/** One REST read started at start-up: when, the read, and its answer once it is in. */
+interface EarlyRead { at: number; data: Promise<unknown>; answer?: { data: unknown } }
 /** REST reads started at start-up, by `endpoint?params`, handed to the screen's first reads. */
-const earlyReads = new Map<string, { at: number; data: Promise<unknown>; answer?: { data: unknown } }>();
+const earlyReads = new Map<string, EarlyRead>();
 /** An early read older than this is not used: the screen reads afresh. */
 const EARLY_READ_MAX_AGE_MS = 10_000;
 
@@ -58,7 +60,7 @@ export function startMonitorPrefetch(pathname: string, search: string): boolean 
   record.then((r) => {
     for (const { endpoint, params } of plainRestSources(r.content)) {
       const data = apiGet<unknown>(endpoint.slice('/api'.length), params, undefined, { quietNotFound: true });
-      const early: { at: number; data: Promise<unknown>; answer?: { data: unknown } } = { at: Date.now(), data };
+      const early: EarlyRead = { at: Date.now(), data };
       data.then((answer) => { early.answer = { data: answer }; }, () => undefined);
       earlyReads.set(readKey(endpoint, params), early);
     }
