@@ -25,3 +25,7 @@ export const MAX_PAGE_SIZE = 500;
 export const SITE_UTC_OFFSET_MINUTES = 480;
 /** The id of the inert JSON block a cold-start page carries config.json in (server embeds, console reads). */
 export const INLINE_CONFIG_ID = 'nv-runtime-config';
+/** The id of the inert JSON block a signed-in /monitor page carries its first template in ({ tpl, record }). */
+export const INLINE_MONITOR_TEMPLATE_ID = 'nv-monitor-template';
+/** The cookie the console keeps its session token in (SPEC §9; the server reads it only to answer a cold page's first question). */
+export const TOKEN_COOKIE = 'nv_token';

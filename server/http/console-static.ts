@@ -1,7 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { monitorTemplateBlock } from './monitor-start';
 import { preloadRoute, readRoutePreloads, withInlineConfig, withPreloads } from './route-preloads';
 
 /** Paths that belong to the server, never to the console's history fallback. */
@@ -45,13 +46,24 @@ export async function registerConsole(app: FastifyInstance, staticDir: string | 
     }
     return configText.length <= 64 * 1024 ? withInlineConfig(html, configText) : html;
   };
-  app.setNotFoundHandler((req, reply) => {
+  // What a cold route's page asks first, answered in the page itself (monitor-start.ts).
+  const firstAnswers: Record<string, (req: FastifyRequest) => Promise<string>> = {
+    '/monitor': (req) => monitorTemplateBlock(app, req),
+  };
+  app.setNotFoundHandler(async (req, reply) => {
     const url = req.url.split('?')[0];
     const isServerPath = SERVER_PREFIXES.some((p) => url.startsWith(p));
     const wantsHtml = (req.headers.accept ?? '').includes('text/html');
     if (hasConsole && req.method === 'GET' && !isServerPath && wantsHtml && !path.extname(url)) {
       const route = preloadRoute(preloads, url);
-      if (route) return reply.header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').send(coldRouteHtml(route));
+      if (route) {
+        const html = coldRouteHtml(route);
+        const block = await (firstAnswers[route]?.(req) ?? Promise.resolve('')).catch(() => '');
+        if (!block || !html.includes('</head>')) return reply.header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').send(html);
+        // The page now carries a user's answer: never kept by a shared cache or served to another session.
+        return reply.header('Cache-Control', 'private, no-store').header('Vary', 'Cookie').type('text/html; charset=utf-8')
+          .send(html.replace('</head>', `${block}  </head>`));
+      }
       return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
     }
     return reply.status(404).send({ success: false, error: '网络请求不存在' });

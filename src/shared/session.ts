@@ -1,7 +1,8 @@
 import Cookies from 'js-cookie';
+import { TOKEN_COOKIE } from '../../contract/constants';
 
-/** The token cookie's name is fixed (SPEC §9) so the kiosk and sibling apps can find it. */
-export const TOKEN_COOKIE = 'nv_token';
+/** The token cookie's name is fixed (SPEC §9) so the kiosk, sibling apps and the server can find it. */
+export { TOKEN_COOKIE };
 /** When the token was stored, in epoch ms; the refresh timer works from this (SPEC §4). */
 export const TOKEN_TIME_COOKIE = 'nv_token_time';
 /** Where the pages were opened from: 0 for internal organisation users, 2 otherwise (SPEC §6). */

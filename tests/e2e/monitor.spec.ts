@@ -181,16 +181,21 @@ test.describe('big screen /monitor', () => {
     await expect(screen.widget('header')).toContainText(project.name);
   });
 
-  test('a cold /monitor starts without a config.json round trip and with its page chunks asked for up front', async ({ page, request, baseURL }) => {
+  test('a cold /monitor starts without a config.json or template round trip and with its page chunks asked for up front', async ({ page, request, baseURL }) => {
     await MonitorScreen.signIn(page, request, baseURL!);
-    const configReads: string[] = [];
-    page.on('request', (r) => { if (new URL(r.url()).pathname === '/config.json') configReads.push(r.url()); });
+    const startReads: string[] = [];
+    page.on('request', (r) => {
+      const { pathname } = new URL(r.url());
+      if (pathname === '/config.json' || pathname === '/api/t_screen_tpl/active') startReads.push(pathname);
+    });
     const html = await page.request.get('/monitor', { headers: { Accept: 'text/html' } }).then((r) => r.text());
     expect(html).toMatch(/<link rel="modulepreload" crossorigin href="\/assets\/MonitorPage-[\w-]+\.js">/);
+    expect(html).toContain('<script type="application/json" id="nv-monitor-template">');
     const screen = new MonitorScreen(page);
     await screen.open();
     await screen.waitUntilAllReady();
-    expect(configReads).toEqual([]);
+    expect(startReads).toEqual([]);
+    await expect(page.locator('[data-page="monitor"]')).toHaveAttribute('data-template', /^\d+$/);
   });
 
   test('a stored template the runtime cannot use shows the error panel naming the field, not a blank wall', async ({ page, request, baseURL }) => {

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readRoutePreloads, withInlineConfig } from '../../server/http/route-preloads';
-import { startTestServer, type TestServer } from './harness';
+import { ApiClient, loginAs, startTestServer, type TestServer } from './harness';
 
 const INDEX = `<!doctype html>
 <html>
@@ -79,5 +79,78 @@ describe('cold-start routes: module preloads and the embedded config in index.ht
     expect(readRoutePreloads(empty)).toEqual({});
     fs.rmSync(empty, { recursive: true, force: true });
     expect(withInlineConfig('<html></html>', '{}')).toBe('<html></html>');
+  });
+});
+
+describe('a signed-in /monitor page carries its first template', () => {
+  let server: TestServer;
+  let staticDir: string;
+  let admin: ApiClient;
+
+  beforeAll(async () => {
+    staticDir = fs.mkdtempSync(path.join(os.tmpdir(), 'nv-static-'));
+    fs.writeFileSync(path.join(staticDir, 'index.html'), INDEX);
+    fs.writeFileSync(path.join(staticDir, 'config.json'), JSON.stringify(CONFIG));
+    fs.writeFileSync(path.join(staticDir, 'route-preloads.json'), JSON.stringify({ '/monitor': ['/assets/Console-1.js'] }));
+    server = await startTestServer({ staticDir });
+    admin = await loginAs(server, 'admin');
+  });
+  afterAll(async () => {
+    await server.dispose();
+    fs.rmSync(staticDir, { recursive: true, force: true });
+  });
+
+  const page = async (pathname: string, cookie?: string) => {
+    const r = await fetch(`${server.url}${pathname}`, { headers: { Accept: 'text/html', ...(cookie ? { Cookie: cookie } : {}) } });
+    const html = await r.text();
+    const block = /<script type="application\/json" id="nv-monitor-template">(.*?)<\/script>/.exec(html);
+    return { status: r.status, html, cache: r.headers.get('cache-control'), vary: r.headers.get('vary'), embedded: block ? JSON.parse(block[1]) : null };
+  };
+
+  it('embeds what GET /api/t_screen_tpl/active answers the session of the cookie, kept from shared caches', async () => {
+    const active = (await admin.get('/api/t_screen_tpl/active')).body.data;
+    const r = await page('/monitor', `nv_page_src=0; nv_token=${admin.token}; nv_token_time=1`);
+    expect(r.status).toBe(200);
+    expect(r.embedded).toEqual({ tpl: null, record: active });
+    expect(r.cache).toBe('private, no-store');
+    expect(r.vary).toMatch(/Cookie/i);
+    // The token itself never appears in the page.
+    expect(r.html).not.toContain(admin.token!);
+    // Config and preloads are still there.
+    expect(r.html).toContain('id="nv-runtime-config"');
+    expect(r.html).toContain('href="/assets/Console-1.js"');
+  });
+
+  it('embeds the template the address names, with its text unable to close the block', async () => {
+    const made = (await admin.post('/api/t_screen_tpl/save', {
+      name: '</script><script>alert(1)</script>',
+      content: {
+        version: 1,
+        canvas: { width: 1920, height: 1080, background: '#000000', scaleMode: 'fit' },
+        sources: [],
+        widgets: [{ id: 'header', type: 'header', x: 0, y: 0, w: 1920, h: 96, title: '</script>' }],
+      },
+    })).body.data;
+    const r = await page(`/monitor?tpl=${made.id}`, `nv_token=${admin.token}`);
+    expect(r.embedded.tpl).toBe(made.id);
+    expect(r.embedded.record.name).toBe('</script><script>alert(1)</script>');
+    expect(r.html.match(/<\/script>/g)).toHaveLength(3);
+    await admin.post(`/api/t_screen_tpl/del/${made.id}`);
+  });
+
+  it('embeds nothing without a valid session, for an address that brings its own token or names no valid id', async () => {
+    for (const [pathname, cookie] of [
+      ['/monitor', undefined],
+      ['/monitor', 'nv_token=not-a-token'],
+      ['/monitor', `nv_token=${'a'.repeat(32)}`],
+      [`/monitor?token=${admin.token}`, `nv_token=${admin.token}`],
+      ['/monitor?tpl=abc', `nv_token=${admin.token}`],
+      ['/monitor?tpl=99999', `nv_token=${admin.token}`],
+    ] as const) {
+      const r = await page(pathname, cookie);
+      expect(r.status, pathname).toBe(200);
+      expect(r.embedded, `${pathname} ${cookie}`).toBeNull();
+      expect(r.cache).toBe('no-cache');
+    }
   });
 });

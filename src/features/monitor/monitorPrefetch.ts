@@ -1,3 +1,4 @@
+import { INLINE_MONITOR_TEMPLATE_ID } from '../../../contract/constants';
 import type { ScreenTemplateRecord, WidgetType } from '../../../contract/screen-template';
 import { preloadWidgets } from '../../../screens/runtime/useWidgetModule';
 import { WIDGETS } from '../../../screens/widgets/registry';
@@ -7,7 +8,8 @@ import type { EarlyReads } from '../../shared/screen/createScreenClient';
 import { getToken } from '../../shared/session';
 import { fetchTemplate, templateIdParam } from './monitorApi';
 
-let prefetched: { id: number | null; record: Promise<ScreenTemplateRecord> } | null = null;
+/** The template read at start-up; `ready` when the page carried it (no read needed). */
+let prefetched: { id: number | null; record: Promise<ScreenTemplateRecord>; ready: ScreenTemplateRecord | null } | null = null;
 /** One REST read started at start-up: when, the read, and its answer once it is in. */
 interface EarlyRead { at: number; data: Promise<unknown>; answer?: { data: unknown } }
 /** REST reads started at start-up, by `endpoint?params`, handed to the screen's first reads. */
@@ -55,9 +57,7 @@ function knownWidgets(content: unknown): { type: WidgetType; props: Record<strin
 export function startMonitorPrefetch(pathname: string, search: string): boolean {
   if (!isMonitorStart(pathname)) return false;
   const id = templateIdParam(new URLSearchParams(search).get('tpl'));
-  const record = fetchTemplate(id);
-  prefetched = { id, record };
-  record.then((r) => {
+  const startReads = (r: ScreenTemplateRecord) => {
     for (const { endpoint, params } of plainRestSources(r.content)) {
       const data = apiGet<unknown>(endpoint.slice('/api'.length), params, undefined, { quietNotFound: true });
       const early: EarlyRead = { at: Date.now(), data };
@@ -66,8 +66,35 @@ export function startMonitorPrefetch(pathname: string, search: string): boolean 
     }
     // Through the runtime's own loader, so the screen finds the modules loaded when it mounts.
     preloadWidgets(knownWidgets(r.content), { map: getRuntimeConfig().map });
-  }).catch(() => undefined);
+  };
+  const ready = takeEmbeddedTemplate(id);
+  if (ready) {
+    // Now, not in a reaction: those run only after the whole entry has been evaluated.
+    prefetched = { id, record: Promise.resolve(ready), ready };
+    startReads(ready);
+    return true;
+  }
+  const record = fetchTemplate(id);
+  prefetched = { id, record, ready: null };
+  record.then(startReads).catch(() => undefined);
   return true;
+}
+
+/**
+ * The template the server put in the page for this address (server/http/monitor-start.ts), taken
+ * once (the block is removed); null when there is none, it answers another address or is unreadable.
+ */
+function takeEmbeddedTemplate(id: number | null): ScreenTemplateRecord | null {
+  const el = typeof document === 'undefined' ? null : document.getElementById(INLINE_MONITOR_TEMPLATE_ID);
+  if (!el) return null;
+  el.remove();
+  try {
+    const block = JSON.parse(el.textContent ?? '') as { tpl?: unknown; record?: unknown } | null;
+    const record = block?.record as ScreenTemplateRecord | undefined;
+    return block?.tpl === id && record && typeof record === 'object' && typeof record.id === 'number' ? record : null;
+  } catch {
+    return null;
+  }
 }
 
 /** A signed-in start on /monitor: the case worth fetching ahead for. */
@@ -95,6 +122,11 @@ export const monitorEarlyReads: EarlyReads = {
   },
   take: (endpoint, params) => takeFresh(endpoint, params)?.data ?? null,
 };
+
+/** The template the page carried for this id, if any and not yet handed over: a first render can show it at once. */
+export function peekReadyTemplate(id: number | null): ScreenTemplateRecord | null {
+  return prefetched && prefetched.id === id ? prefetched.ready : null;
+}
 
 /** The template fetched at start-up for this id, handed over once; null when there is none. */
 export function takePrefetchedTemplate(id: number | null): Promise<ScreenTemplateRecord> | null {

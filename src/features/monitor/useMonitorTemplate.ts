@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import type { ScreenTemplateRecord } from '../../../contract/screen-template';
 import { ApiRequestError } from '../../shared/http';
 import { fetchTemplate, fetchTemplateList, type TemplateBrief } from './monitorApi';
-import { takePrefetchedTemplate } from './monitorPrefetch';
+import { peekReadyTemplate, takePrefetchedTemplate } from './monitorPrefetch';
 
 /** A wall that cannot reach the server tries again this often. */
 export const TEMPLATE_RETRY_MS = 5_000;
@@ -23,7 +23,8 @@ export interface MonitorTemplateState {
  * {@link TEMPLATE_RETRY_MS} while the server cannot be reached.
  */
 export function useMonitorTemplate(id: number | null): MonitorTemplateState {
-  const [state, setState] = useState<MonitorTemplateState>({ record: null, error: null, notFound: false });
+  // A template the page carried shows in the first render; the read below then hands over the same one.
+  const [state, setState] = useState<MonitorTemplateState>(() => ({ record: peekReadyTemplate(id), error: null, notFound: false }));
   useEffect(() => {
     const abort = new AbortController();
     let timer: ReturnType<typeof setTimeout> | undefined;
