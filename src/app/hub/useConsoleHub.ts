@@ -39,8 +39,9 @@ export function useConsoleHub(): void {
       recountUnread: requestUnreadRecount,
       forceLogout: forced.trigger,
     });
-    appStore.set(hubOwnerAtom, owner);
+    // Started before it is published: screens following the owner never see it 'disconnected'.
     void owner.setUserId(userId);
+    appStore.set(hubOwnerAtom, owner);
     return () => {
       detach();
       forced.cancel();

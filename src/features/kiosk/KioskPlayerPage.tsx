@@ -1,9 +1,7 @@
-import { useAtomValue } from 'jotai';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearch } from 'wouter';
 import { getRuntimeConfig } from '../../shared/config';
-import { hubOwnerAtom } from '../../shared/hub/hubAtoms';
 import { createScreenClient } from '../../shared/screen/createScreenClient';
 import { registerScreenStrings } from '../../shared/screen/registerScreenStrings';
 import { appStore } from '../../shared/store';
@@ -38,8 +36,8 @@ export function KioskPlayerPage() {
   const params = useMemo(() => parseKioskParams(search), [search]);
   const { playlist, problem, unreachable } = usePlaylist(params.playlistId);
   const { state, controller } = useRotation(playlist, params.timeScale);
-  const owner = useAtomValue(hubOwnerAtom);
-  const client = useMemo(() => createScreenClient(owner, appStore), [owner]);
+  // One client for the screen's lifetime: it follows the hub owner itself (createScreenClient).
+  const client = useMemo(() => createScreenClient(appStore), []);
   const environment = useMemo(() => ({ map: getRuntimeConfig().map }), []);
   const pause = useCallback(() => controller?.pause(), [controller]);
   const resume = useCallback(() => controller?.resume(), [controller]);

@@ -1,11 +1,9 @@
-import { useAtomValue } from 'jotai';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useSearch } from 'wouter';
 import { ErrorPanel } from '../../../screens/runtime/ErrorPanel';
 import { ScreenRuntime } from '../../../screens/runtime/ScreenRuntime';
 import { getRuntimeConfig } from '../../shared/config';
-import { hubOwnerAtom } from '../../shared/hub/hubAtoms';
 import { appStore } from '../../shared/store';
 import { createScreenClient } from '../../shared/screen/createScreenClient';
 import { MonitorControls } from './MonitorControls';
@@ -39,8 +37,8 @@ export function MonitorPage() {
   );
   const { record, error, notFound } = useMonitorTemplate(tplId);
   const list = useTemplateList();
-  const owner = useAtomValue(hubOwnerAtom);
-  const client = useMemo(() => createScreenClient(owner, appStore, monitorEarlyReads), [owner]);
+  // One client for the screen's lifetime: it follows the hub owner itself (createScreenClient).
+  const client = useMemo(() => createScreenClient(appStore, monitorEarlyReads), []);
   const environment = useMemo(() => ({ map: getRuntimeConfig().map }), []);
 
   const [announce, setAnnounce] = useState<string | null>(null);

@@ -1,4 +1,3 @@
-import { useAtomValue } from 'jotai';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useSearch } from 'wouter';
@@ -6,7 +5,6 @@ import type { NameItem } from '../../../../contract/envelope';
 import type { ProjectGraphSummary } from '../../../../contract/project-graph';
 import { GraphLiveView } from '../../../../screens/graph/live/GraphLiveView';
 import { toggleFullscreen } from '../../../shared/fullscreen';
-import { hubOwnerAtom } from '../../../shared/hub/hubAtoms';
 import { createScreenClient } from '../../../shared/screen/createScreenClient';
 import { appStore } from '../../../shared/store';
 import { idParam, listGraphs, listProjects, projectForKey, shownGraphs } from './visualizationApi';
@@ -28,8 +26,8 @@ export function ProjectVisualizationPage() {
   const params = useMemo(() => new URLSearchParams(search), [search]);
   const askedProject = idParam(params.get('projectId'));
   const graphId = idParam(params.get('graphId'));
-  const owner = useAtomValue(hubOwnerAtom);
-  const client = useMemo(() => createScreenClient(owner, appStore), [owner]);
+  // One client for the screen's lifetime: it follows the hub owner itself (createScreenClient).
+  const client = useMemo(() => createScreenClient(appStore), []);
 
   const [projects, setProjects] = useState<NameItem[] | null>(null);
   const [failed, setFailed] = useState(false);
