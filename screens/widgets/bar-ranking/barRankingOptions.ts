@@ -129,9 +129,11 @@ export function barRankingOptions(data: unknown, props: BarRankingProps, width: 
   const colours = items.map((i) => barColour(i.value, props));
   return {
     animationDuration: 600,
+    // The grid leaves the labels their room itself: ECharts' own fitting ('outerBounds') would lay
+    // every label out twice on each draw to find what this already knows.
     grid: h
-      ? { left: nameRoom, right: Math.ceil(labelWidth + 12), top: 4, bottom: 4 }
-      : { left: 8, right: 8, top: 26, bottom: 46 },
+      ? { left: nameRoom, right: Math.ceil(labelWidth + 12), top: 4, bottom: 4, outerBoundsMode: 'none' }
+      : { left: 8, right: 8, top: 26, bottom: 46, outerBoundsMode: 'none' },
     xAxis: h ? valueAxis : category,
     yAxis: h ? category : valueAxis,
     series: [{

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { CHINA_MAP, loadChinaMap, resetChinaMapForTests } from './chinaMap';
-import { CHINA_MAP_URL } from './chinaMapSource';
+import { CHINA_MAP, isChinaMapRegistered, loadChinaMap, resetChinaMapForTests } from './chinaMap';
+import { CHINA_MAP_URL, fetchChinaMapJson, prefetchChinaMap } from './chinaMapSource';
 import { echarts } from './echartsCore';
 
 const GEOJSON = {
@@ -43,5 +43,25 @@ describe('loadChinaMap', () => {
     await expect(loadChinaMap()).rejects.toThrow('Failed to fetch');
     await loadChinaMap();
     expect(fetchMock).toHaveBeenCalledTimes(2);
+  });
+});
+
+describe('isChinaMapRegistered', () => {
+  beforeEach(() => resetChinaMapForTests());
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('registers a map fetched ahead at once, without waiting for a load', async () => {
+    vi.stubGlobal('fetch', vi.fn(async () => ok()));
+    expect(isChinaMapRegistered()).toBe(false);
+    prefetchChinaMap();
+    await vi.waitFor(() => expect(isChinaMapRegistered()).toBe(true));
+    expect(echarts.getMap(CHINA_MAP)).toBeTruthy();
+  });
+
+  it('leaves a fetched answer that is not a map to the load, which reports it', async () => {
+    vi.stubGlobal('fetch', vi.fn(async () => ({ ok: true, status: 200, json: async () => ({ type: 'Topology' }) })));
+    await fetchChinaMapJson();
+    expect(isChinaMapRegistered()).toBe(false);
+    await expect(loadChinaMap()).rejects.toThrow('not a GeoJSON FeatureCollection');
   });
 });

@@ -1,5 +1,5 @@
 import { GeoComponent } from 'echarts/components';
-import { CHINA_MAP_URL, fetchChinaMapJson, forgetChinaMapJson } from './chinaMapSource';
+import { CHINA_MAP_URL, fetchChinaMapJson, forgetChinaMapJson, peekChinaMapJson } from './chinaMapSource';
 import { echarts } from './echartsCore';
 
 // `registerMap` and `getMap` (which echarts-gl's geo3D reads) do nothing until the geo component
@@ -44,9 +44,18 @@ export function loadChinaMap(): Promise<void> {
   return attempt;
 }
 
-/** Whether the map is registered already (a widget mounting then draws it at once). */
+/**
+ * Whether the map is registered, registering it now when its fetch has already answered with a
+ * map: a widget mounting then draws it at once. A wrong or missing answer is left to
+ * {@link loadChinaMap}, which reports it.
+ */
 export function isChinaMapRegistered(): boolean {
-  return registered;
+  if (registered) return true;
+  const json = peekChinaMapJson();
+  if (!isFeatureCollection(json)) return false;
+  echarts.registerMap(CHINA_MAP, json);
+  registered = true;
+  return true;
 }
 
 /** Forgets the loaded map (tests only). */

@@ -8,6 +8,8 @@
 export const CHINA_MAP_URL = `${import.meta.env.BASE_URL ?? '/'}maps/china.json`;
 
 let pending: Promise<unknown> | null = null;
+/** The parsed answer of the fetch in `pending` once it has arrived: a widget mounting later takes it synchronously. */
+let arrived: { json: unknown } | null = null;
 
 /**
  * The outline's parsed JSON, fetched once per page however many callers ask; a failed fetch is
@@ -21,10 +23,20 @@ export function fetchChinaMapJson(): Promise<unknown> {
     return response.json() as Promise<unknown>;
   })();
   pending = attempt;
-  attempt.catch(() => {
-    if (pending === attempt) pending = null;
-  });
+  attempt.then(
+    (json) => { if (pending === attempt) arrived = { json }; },
+    () => { if (pending === attempt) pending = null; },
+  );
   return attempt;
+}
+
+/**
+ * The outline's parsed JSON if its fetch has already answered, else undefined: a screen that
+ * fetched it ahead (the registry's `prepare`) draws its map in the first pass instead of one
+ * render and one frame later.
+ */
+export function peekChinaMapJson(): unknown {
+  return arrived?.json;
 }
 
 /** Starts the fetch ahead of need; a failure is left to the widget that needs the map. */
@@ -35,4 +47,5 @@ export function prefetchChinaMap(): void {
 /** Forgets the fetched outline: the next call fetches again (a file that was not a map, tests). */
 export function forgetChinaMapJson(): void {
   pending = null;
+  arrived = null;
 }
