@@ -56,7 +56,9 @@ export function useEChart<T extends HTMLElement = HTMLDivElement>(option: EChart
     if (el && el.dataset.echart !== 'drawn') el.dataset.echart = 'pending';
   });
 
-  useEffect(() => {
+  // Created in the commit, before the browser paints: the screen's first picture has its charts
+  // (one layout and paint instead of a paint of empty boxes, then another with the charts).
+  useLayoutEffect(() => {
     const el = ref.current;
     if (!el) return undefined;
     const dpr = (typeof window === 'undefined' ? 1 : window.devicePixelRatio || 1) * scale;
