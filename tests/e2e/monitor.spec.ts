@@ -44,6 +44,11 @@ test.describe('big screen /monitor', () => {
         expect(ratios.length + vectors.length).toBeGreaterThan(0);
         for (const r of vectors) expect(r).toBeGreaterThan(0.95);
         await expect(screen.errorPanel).toHaveCount(0);
+        // For the people looking at the pictures: the 3D unit joins once the page is idle, and a
+        // table page fades in over 0.4 s; the picture is taken once both have settled.
+        const units = page.locator('[data-widget="model3d"]');
+        if (await units.count()) await expect(units.locator('canvas').first()).toBeVisible({ timeout: 15_000 });
+        await page.waitForTimeout(800);
         await page.screenshot({ path: `${SHOTS}/monitor-${tpl.id}-${width}x${height}.png` });
       }
     }
