@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { screenTheme } from '../shared/screenTheme';
 import {
-  barColour, barRankingHasData, barRankingOptions, LOW_COLOURS, maxBars, readBarRankingProps, readRankItems, valueLabel,
+  barColour, barRankingHasData, barRankingLabels, barRankingOptions, LOW_COLOURS, maxBars, readBarRankingProps, readRankItems, valueLabel,
 } from './barRankingOptions';
 
-type Label = { formatter: (name: string, index: number) => string; margin: number };
+type Label = { show: boolean };
 type Bar = { value: number; itemStyle: { color: { colorStops: { color: string }[] } } };
 type Option = {
   grid: { left: number; right: number };
@@ -14,6 +14,7 @@ type Option = {
 };
 const build = (data: unknown, props: Record<string, unknown> = {}, w = 402, h = 230) =>
   barRankingOptions(data, readBarRankingProps(props), w, h) as unknown as Option;
+const ranks = (data: unknown, props: Record<string, unknown> = {}, w = 402, h = 230) => barRankingLabels(data, readBarRankingProps(props), w, h);
 const labelsOf = (o: Option) => o.series[0].data.map((_, i) => o.series[0].label.formatter({ dataIndex: i }));
 const colourOf = (b: Bar) => b.itemStyle.color.colorStops[1].color;
 
@@ -69,18 +70,24 @@ describe('colours and labels', () => {
 
 describe('barRankingOptions (horizontal)', () => {
   const o = build(ENERGY, { unit: 'kWh' });
-  it('ranks top-down with rank badges, the top three highlighted', () => {
+  it('ranks top-down, its labels drawn by the widget: rank badges, the top three highlighted, one row per bar', () => {
     expect(o.yAxis.type).toBe('category');
     expect(o.yAxis.inverse).toBe(true);
-    const f = o.yAxis.axisLabel!.formatter;
-    expect(f('苏州工业园', 1)).toBe('{rankTop|2}{name|苏州工业园}');
-    expect(f('x', 3)).toBe('{rank|4}{name|x}');
+    expect(o.yAxis.axisLabel).toEqual({ show: false });
+    const four = ranks([...ENERGY, { name: 'x', value: 1 }]);
+    expect(four.map((l) => [l.rank, l.top])).toEqual([[1, true], [2, true], [3, true], [4, false]]);
+    // Rows at the middles of the bars' slots (the grid's 4 px top and bottom), in the left margin.
+    [0.5, 1.5, 2.5, 3.5].forEach((k, i) => expect(four[i].y).toBeCloseTo(4 + k * 55.5, 6));
+    expect(four.every((l) => l.x === 0 && l.room === o.grid.left - 8)).toBe(true);
   });
-  it('cuts long names with an ellipsis to the label column', () => {
+  it('cuts long names with an ellipsis to the label column, keeping the whole name', () => {
     const names = o.yAxis.data!;
     expect(names[0].endsWith('…')).toBe(true);
     expect(names[0].startsWith('上海浦东')).toBe(true);
     expect(names[1]).toBe('苏州工业园');
+    const labels = ranks(ENERGY, { unit: 'kWh' });
+    expect(labels.map((l) => l.name)).toEqual(names);
+    expect(labels[0].fullName).toBe('上海浦东国际机场 T2 航站楼');
   });
   it('labels values at the bar end with auto decimals and the unit, "--" for null', () => {
     expect(labelsOf(o)).toEqual(['12,345.7 kWh', '980.0 kWh', '--']);
@@ -113,8 +120,13 @@ describe('barRankingOptions (vertical)', () => {
   it('puts names under the bars, rank above the name, values on top', () => {
     const o = build(ENERGY, { horizontal: false });
     expect(o.xAxis.type).toBe('category');
-    expect(o.xAxis.axisLabel!.formatter('杭州', 2)).toBe('{rankTop|3}\n{name|杭州}');
+    expect(o.xAxis.axisLabel).toEqual({ show: false });
     expect(o.series[0].label.position).toBe('top');
+    // Under the columns' middles (8 px grid sides), below the 46 px bottom margin's edge.
+    const labels = ranks(ENERGY, { horizontal: false });
+    [0.5, 1.5, 2.5].forEach((k, i) => expect(labels[i].x).toBeCloseTo(8 + (k * 386) / 3, 6));
+    expect(labels.every((l) => l.y === 230 - 38)).toBe(true);
+    expect(labels[2]).toMatchObject({ rank: 3, top: true, name: '杭州' });
   });
   it('leaves the unit out of value labels wider than their column', () => {
     const wide = build([{ name: 'a', value: 12345.6 }, { name: 'b', value: 9876.5 }], { horizontal: false, unit: 'kWh' }, 160, 230);

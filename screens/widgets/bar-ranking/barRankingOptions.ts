@@ -68,8 +68,10 @@ export function valueLabel(value: number | null, decimals: number, unit: string 
 }
 
 const LABEL_FONT = 14;
-const NAME_FONT = 14;
-const RANK_WIDTH = 22;
+/** The names' and the rank badges' sizes, shared with the widget that draws them. */
+export const RANK_LABEL = { nameFont: 14, badgeWidth: 22, badgeHeight: 18, badgeFont: 13, gap: 8 } as const;
+const NAME_FONT = RANK_LABEL.nameFont;
+const RANK_WIDTH = RANK_LABEL.badgeWidth;
 
 /** How many bars fit the box with readable labels: the rest of the list is left out. */
 export function maxBars(props: BarRankingProps, width: number, height: number): number {
@@ -83,41 +85,69 @@ function gradient(colour: string, horizontal: boolean) {
   };
 }
 
-/** The ranking's ECharts options for a content box of `width` × `height`; names cut with "…" to their room. */
-export function barRankingOptions(data: unknown, props: BarRankingProps, width: number, height: number): EChartsCoreOption {
+/** One rank's label (badge and name) as the widget draws it in HTML beside or under its bar. */
+export interface RankLabel {
+  rank: number;
+  /** One of the first three: the badge is filled. */
+  top: boolean;
+  /** The name, cut with "…" to its room; `fullName` is the whole of it. */
+  name: string;
+  fullName: string;
+  /** Where the label sits in the content box: a row's vertical middle, or a column's horizontal middle. */
+  x: number;
+  y: number;
+  /** The room the label has across (px). */
+  room: number;
+}
+
+/** What the chart and the labels share: the items shown, their places and the label room. */
+function rankLayout(data: unknown, props: BarRankingProps, width: number, height: number) {
   const items = readRankItems(data).slice(0, maxBars(props, width, height));
-  const values = items.map((i) => i.value).filter((v): v is number => v !== null);
-  const decimals = props.decimals ?? (values.every(Number.isInteger) ? 0 : 1);
   const n = Math.max(1, items.length);
   const h = props.horizontal;
   const slot = h ? (height - 8) / n : (width - 16) / n;
+  const nameRoom = h ? Math.min(Math.round(width * 0.34), 160) : Math.max(0, slot - 6);
+  const names = items.map((i) => ellipsize(i.name || NO_VALUE, h ? nameRoom - RANK_WIDTH - 8 : nameRoom, NAME_FONT));
+  return { items, h, slot, nameRoom, names };
+}
+
+/**
+ * The rank badges and names, drawn by the widget in HTML rather than as ECharts rich-text axis
+ * labels: the same look, laid out once by the browser instead of measured and laid out twice per
+ * draw by ECharts (a third of the ranking's first draw on a wall's CPU), and readable as text.
+ * Horizontal: one row per bar at the left, in the grid's left margin; vertical: under each bar.
+ */
+export function barRankingLabels(data: unknown, props: BarRankingProps, width: number, height: number): RankLabel[] {
+  const { items, h, slot, nameRoom, names } = rankLayout(data, props, width, height);
+  return items.map((item, i) => ({
+    rank: i + 1,
+    top: i < 3,
+    name: names[i],
+    fullName: item.name || NO_VALUE,
+    x: h ? 0 : 8 + (i + 0.5) * slot,
+    y: h ? 4 + (i + 0.5) * slot : height - 46 + 8,
+    room: h ? nameRoom - 8 : nameRoom,
+  }));
+}
+
+/** The ranking's ECharts options for a content box of `width` × `height`; the category labels are the widget's (barRankingLabels). */
+export function barRankingOptions(data: unknown, props: BarRankingProps, width: number, height: number): EChartsCoreOption {
+  const { items, h, slot, nameRoom, names } = rankLayout(data, props, width, height);
+  const values = items.map((i) => i.value).filter((v): v is number => v !== null);
+  const decimals = props.decimals ?? (values.every(Number.isInteger) ? 0 : 1);
   const widest = (unit: string | undefined) => Math.max(0, ...items.map((i) => estimateNumericWidth(valueLabel(i.value, decimals, unit), LABEL_FONT)));
   // Above narrow columns the unit is left out of the labels rather than overlap the neighbours.
   const unit = !h && widest(props.unit) > slot - 4 ? undefined : props.unit;
   const labels = items.map((i) => valueLabel(i.value, decimals, unit));
   const labelWidth = widest(unit);
   const barWidth = Math.round(Math.max(6, Math.min(h ? 14 : 22, slot * 0.42)));
-  const nameRoom = h ? Math.min(Math.round(width * 0.34), 160) : Math.max(0, slot - 6);
-  const names = items.map((i) => ellipsize(i.name || NO_VALUE, h ? nameRoom - RANK_WIDTH - 8 : nameRoom, NAME_FONT));
-  const top3 = (i: number) => i < 3;
-  const rich = {
-    rankTop: { width: RANK_WIDTH, height: 18, align: 'center', borderRadius: 3, backgroundColor: screenTheme.accent, color: '#04213a', fontSize: 13, fontWeight: 700, fontFamily: screenTheme.font.numeric },
-    rank: { width: RANK_WIDTH, height: 18, align: 'center', borderRadius: 3, backgroundColor: 'rgba(62, 235, 255, 0.16)', color: screenTheme.accent, fontSize: 13, fontFamily: screenTheme.font.numeric },
-    name: { color: screenTheme.text, fontSize: NAME_FONT, padding: h ? [0, 0, 0, 8] : [4, 0, 0, 0] },
-  };
   const category = {
     type: 'category',
     data: names,
     inverse: h,
     axisLine: { show: !h, lineStyle: { color: screenTheme.axisLine } },
     axisTick: { show: false },
-    axisLabel: {
-      interval: 0,
-      align: h ? 'left' : 'center',
-      margin: h ? nameRoom : 8,
-      rich,
-      formatter: (name: string, index: number) => `{${top3(index) ? 'rankTop' : 'rank'}|${index + 1}}${h ? '' : '\n'}{name|${name}}`,
-    },
+    axisLabel: { show: false },
   };
   const valueAxis = {
     type: 'value',
