@@ -99,12 +99,18 @@ export default defineConfig({
         // HTTP/1.1's six connections its data reads queued behind them (~400 ms of its start).
         // - boot: what the entry loads at once is one chunk with it, not eight.
         // - console-shared: the console's shared code (src/shared, the screen runtime) is one
-        //   chunk every signed-in page loads once; heavy libraries (ECharts, three, maxGraph) stay
+        //   chunk every signed-in page loads once (with the live-instance counters and the message
+        //   API, a few hundred bytes each); heavy libraries (ECharts, three, maxGraph) stay
         //   in the lazy chunks of the widgets and pages that use them.
         codeSplitting: {
           groups: [
             { name: 'boot', tags: ['$initial'], priority: 2 },
-            { name: 'console-shared', test: /[\\/](src[\\/]shared|screens[\\/]runtime)[\\/]/, priority: 1 },
+            // With the few-byte modules that several lazy chunks share (each was a request of its own).
+            {
+              name: 'console-shared',
+              test: /[\\/](src[\\/]shared[\\/]|screens[\\/]runtime[\\/]|screens[\\/]widgets[\\/]shared[\\/]liveInstances\.ts|src[\\/]features[\\/]messages[\\/](messageApi|describeMessage)\.ts)/,
+              priority: 1,
+            },
           ],
         },
       },
