@@ -3,7 +3,7 @@ import { CHINA_MAP } from '../shared/chinaMap';
 import { DEFAULT_STATE_COLOURS } from '../shared/projectList';
 import { testLocated } from '../shared/testProject';
 import {
-  BAR_MAX_HEIGHT, BAR_MIN_HEIGHT, barHeights, barLabel, buildGlobeOption, readGlobeProps, REGION_HEIGHT, type GlobeTexts,
+  BAR_MAX_HEIGHT, BAR_MIN_HEIGHT, barHeights, barLabel, buildGlobeOption, globePropsForDisplay, readGlobeProps, REGION_HEIGHT, type GlobeTexts,
 } from './globe3dOptions';
 
 const texts: GlobeTexts = { units: { devices: '台', energyToday: 'kWh', alarms: '条' } };
@@ -98,5 +98,17 @@ describe('buildGlobeOption', () => {
   it('has no bars and no anchor without projects', () => {
     const [series] = buildGlobeOption([], props, texts).series as Series[];
     expect(series.data).toEqual([]);
+  });
+});
+
+describe('globePropsForDisplay', () => {
+  const vc = (o: ReturnType<typeof buildGlobeOption>) => (o.geo3D as { viewControl: Record<string, unknown> }).viewControl;
+  it('holds the view still on a display that draws WebGL on the CPU, and leaves it alone otherwise', () => {
+    const turning = readGlobeProps({ valueField: 'alarms' });
+    expect(globePropsForDisplay(turning, true)).toEqual({ ...turning, autoRotate: false });
+    expect(globePropsForDisplay(turning, false)).toBe(turning);
+    const still = readGlobeProps({ autoRotate: false });
+    expect(globePropsForDisplay(still, true)).toBe(still);
+    expect(vc(buildGlobeOption([], globePropsForDisplay(turning, true), texts))).toMatchObject({ autoRotate: false });
   });
 });

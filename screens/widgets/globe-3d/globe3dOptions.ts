@@ -41,6 +41,17 @@ export function readGlobeProps(props: Record<string, unknown> | undefined): Glob
 }
 
 /**
+ * The props as this display can afford them: a display drawing WebGL on the CPU (SwiftShader,
+ * llvmpipe) holds the view still. Turning, echarts-gl redraws the whole extruded map every frame,
+ * which such a renderer does at about 4 frames/s with the main thread busy all the time (every
+ * other widget's updates and the wall's input wait behind it); held still it draws on a change or
+ * a pointer only. An operator can still turn it by hand.
+ */
+export function globePropsForDisplay(props: GlobeProps, software: boolean): GlobeProps {
+  return software && props.autoRotate ? { ...props, autoRotate: false } : props;
+}
+
+/**
  * Bar heights in world units: proportional to the values (negative counts as 0), the largest at
  * {@link BAR_MAX_HEIGHT}, none below {@link BAR_MIN_HEIGHT} so a project with nothing still shows.
  */

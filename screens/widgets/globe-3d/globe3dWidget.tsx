@@ -5,17 +5,17 @@ import { applyProjectLive, readProjectList, splitLocated } from '../shared/proje
 import { useChinaMap } from '../shared/useChinaMap';
 import { useEChart } from '../shared/useEChart';
 import { WidgetNotice } from '../shared/WidgetNotice';
-import { buildGlobeOption, readGlobeProps, type GlobeTexts } from './globe3dOptions';
-import { probeWebgl } from '../shared/probeWebgl';
+import { buildGlobeOption, globePropsForDisplay, readGlobeProps, type GlobeTexts } from './globe3dOptions';
+import { probeWebgl, type WebglSupport } from '../shared/probeWebgl';
 import { loseWebglContexts } from './loseWebglContexts';
 import { installEchartsGl } from './installEchartsGl';
 
 installEchartsGl();
 
-function GlobeChart({ widget, data, scale }: WidgetRendererProps<unknown>) {
+function GlobeChart({ widget, data, scale, software }: WidgetRendererProps<unknown> & { software: boolean }) {
   const { t } = useTranslation('screens');
   const status = useChinaMap();
-  const props = useMemo(() => readGlobeProps(widget.props), [widget.props]);
+  const props = useMemo(() => globePropsForDisplay(readGlobeProps(widget.props), software), [widget.props, software]);
   const located = useMemo(() => splitLocated(readProjectList(data) ?? []).located, [data]);
   const texts = useMemo<GlobeTexts>(() => ({
     units: { devices: t('globe-3d.unitDevices'), energyToday: t('globe-3d.unitEnergy'), alarms: t('globe-3d.unitAlarms') },
@@ -38,10 +38,12 @@ function GlobeChart({ widget, data, scale }: WidgetRendererProps<unknown>) {
 
 function Globe3dRenderer(props: WidgetRendererProps<unknown>) {
   const { t } = useTranslation('screens');
-  const [webgl] = useState(() => probeWebgl().available);
+  const [webgl] = useState<WebglSupport>(() => probeWebgl());
   return (
     <div style={{ position: 'relative', width: props.width, height: props.height, overflow: 'hidden' }}>
-      {webgl ? <GlobeChart {...props} /> : <WidgetNotice tone="error" title={t('globe-3d.noWebgl')} detail={t('globe-3d.noWebglHint')} />}
+      {webgl.available
+        ? <GlobeChart {...props} software={webgl.software} />
+        : <WidgetNotice tone="error" title={t('globe-3d.noWebgl')} detail={t('globe-3d.noWebglHint')} />}
     </div>
   );
 }
@@ -49,7 +51,8 @@ function Globe3dRenderer(props: WidgetRendererProps<unknown>) {
 /**
  * globe3d: the projects as 3D bars on a slowly turning China (echarts-gl geo3D + bar3D), bar height
  * from `props.valueField` ('devices' default, 'energyToday', 'alarms'), colour by state
- * (`props.stateColours`), name and value on hover; `props.autoRotate: false` holds it still. Data:
+ * (`props.stateColours`), name and value on hover; `props.autoRotate: false` holds it still, and so
+ * does a display without a GPU (globePropsForDisplay). Data:
  * the `projectList` of GET /api/s/screen/overview. Without WebGL it says so instead of drawing.
  */
 export const globe3dWidget: WidgetModule<unknown> = {
