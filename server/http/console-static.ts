@@ -3,7 +3,7 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { monitorTemplateBlock } from './monitor-start';
-import { preloadRoute, readRoutePreloads, withInlineConfig, withPreloads } from './route-preloads';
+import { beforeHeadEnd, preloadRoute, readRoutePreloads, withInlineConfig, withPreloads } from './route-preloads';
 
 /** Paths that belong to the server, never to the console's history fallback. */
 const SERVER_PREFIXES = ['/api/', '/app-api/', '/chatHub'];
@@ -58,11 +58,11 @@ export async function registerConsole(app: FastifyInstance, staticDir: string | 
       const route = preloadRoute(preloads, url);
       if (route) {
         const html = coldRouteHtml(route);
-        const block = await (firstAnswers[route]?.(req) ?? Promise.resolve('')).catch(() => '');
-        if (!block || !html.includes('</head>')) return reply.header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').send(html);
+        const answer = firstAnswers[route];
+        const page = answer ? beforeHeadEnd(html, await answer(req).catch(() => '')) : html;
+        if (page === html) return reply.header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').send(html);
         // The page now carries a user's answer: never kept by a shared cache or served to another session.
-        return reply.header('Cache-Control', 'private, no-store').header('Vary', 'Cookie').type('text/html; charset=utf-8')
-          .send(html.replace('</head>', `${block}  </head>`));
+        return reply.header('Cache-Control', 'private, no-store').header('Vary', 'Cookie').type('text/html; charset=utf-8').send(page);
       }
       return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
     }

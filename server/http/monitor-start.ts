@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { INLINE_MONITOR_TEMPLATE_ID, TOKEN_COOKIE } from '../../contract/constants';
+import { inertJsonBlock } from './route-preloads';
 
 /*
  * A wall opening /monitor cold asks for its template first and for everything else after it. The
@@ -57,6 +58,5 @@ export async function monitorTemplateBlock(app: FastifyInstance, req: FastifyReq
     return '';
   }
   if (body.success !== true || !body.data || typeof body.data !== 'object') return '';
-  const json = JSON.stringify({ tpl, record: body.data }).replace(/</g, '\\u003c');
-  return `    <script type="application/json" id="${INLINE_MONITOR_TEMPLATE_ID}">${json}</script>\n`;
+  return inertJsonBlock(INLINE_MONITOR_TEMPLATE_ID, JSON.stringify({ tpl, record: body.data }));
 }

@@ -29,11 +29,22 @@ export function readRoutePreloads(staticDir: string): RoutePreloads {
   }
 }
 
+/** `html` with `lines` added just before `</head>`; unchanged when there are none or it has no `</head>`. */
+export function beforeHeadEnd(html: string, lines: string): string {
+  return lines && html.includes('</head>') ? html.replace('</head>', `${lines}  </head>`) : html;
+}
+
+/**
+ * A non-executed JSON block (CSP-safe) the console reads by its id. `<` is escaped, so no text of
+ * the JSON can close the block.
+ */
+export function inertJsonBlock(id: string, json: string): string {
+  return `    <script type="application/json" id="${id}">${json.replace(/</g, '\\u003c')}</script>\n`;
+}
+
 /** index.html with the route's chunks named as module preloads just before `</head>`. */
 export function withPreloads(indexHtml: string, files: readonly string[]): string {
-  if (!files.length || !indexHtml.includes('</head>')) return indexHtml;
-  const links = files.map((f) => `    <link rel="modulepreload" crossorigin href="${f}">\n`).join('');
-  return indexHtml.replace('</head>', `${links}  </head>`);
+  return beforeHeadEnd(indexHtml, files.map((f) => `    <link rel="modulepreload" crossorigin href="${f}">\n`).join(''));
 }
 
 /** The route a request path belongs to in the list (`/monitor` and `/monitor/`), or null. */
@@ -42,13 +53,9 @@ export function preloadRoute(preloads: RoutePreloads, urlPath: string): string |
   return Object.prototype.hasOwnProperty.call(preloads, route) ? route : null;
 }
 
-/**
- * index.html with config.json's text embedded as a non-executed JSON block (CSP-safe), in place of
- * the preload of config.json. `<` is escaped so no text of the file can close the block.
- */
+/** index.html with config.json's text embedded as an inert JSON block, in place of the preload of config.json. */
 export function withInlineConfig(indexHtml: string, configText: string): string {
-  const json = configText.replace(/</g, '\\u003c');
-  const block = `    <script type="application/json" id="${INLINE_CONFIG_ID}">${json}</script>\n`;
+  if (!indexHtml.includes('</head>')) return indexHtml;
   const withoutPreload = indexHtml.replace(/\s*<link rel="preload" href="\/config\.json"[^>]*>/, '');
-  return withoutPreload.includes('</head>') ? withoutPreload.replace('</head>', `${block}  </head>`) : indexHtml;
+  return beforeHeadEnd(withoutPreload, inertJsonBlock(INLINE_CONFIG_ID, configText));
 }

@@ -16,17 +16,21 @@ const INDEX = `<!doctype html>
 `;
 const CONFIG = { apiBaseUrl: '', appApiBaseUrl: '/app-api', appId: 1, note: '</script><script>alert(1)</script>' };
 
+/** A built console's folder: INDEX, CONFIG and this preload list for /monitor. */
+function staticDirWith(monitorPreloads: string[]): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'nv-static-'));
+  fs.writeFileSync(path.join(dir, 'index.html'), INDEX);
+  fs.writeFileSync(path.join(dir, 'config.json'), JSON.stringify(CONFIG));
+  fs.writeFileSync(path.join(dir, 'route-preloads.json'), JSON.stringify({ '/monitor': monitorPreloads }));
+  return dir;
+}
+
 describe('cold-start routes: module preloads and the embedded config in index.html', () => {
   let server: TestServer;
   let staticDir: string;
 
   beforeAll(async () => {
-    staticDir = fs.mkdtempSync(path.join(os.tmpdir(), 'nv-static-'));
-    fs.writeFileSync(path.join(staticDir, 'index.html'), INDEX);
-    fs.writeFileSync(path.join(staticDir, 'config.json'), JSON.stringify(CONFIG));
-    fs.writeFileSync(path.join(staticDir, 'route-preloads.json'), JSON.stringify({
-      '/monitor': ['/assets/Console-1.js', '/assets/coreWidgets-2.js', 'https://evil.example/x.js', '/assets/../../etc/passwd'],
-    }));
+    staticDir = staticDirWith(['/assets/Console-1.js', '/assets/coreWidgets-2.js', 'https://evil.example/x.js', '/assets/../../etc/passwd']);
     server = await startTestServer({ staticDir });
   });
   afterAll(async () => {
@@ -88,10 +92,7 @@ describe('a signed-in /monitor page carries its first template', () => {
   let admin: ApiClient;
 
   beforeAll(async () => {
-    staticDir = fs.mkdtempSync(path.join(os.tmpdir(), 'nv-static-'));
-    fs.writeFileSync(path.join(staticDir, 'index.html'), INDEX);
-    fs.writeFileSync(path.join(staticDir, 'config.json'), JSON.stringify(CONFIG));
-    fs.writeFileSync(path.join(staticDir, 'route-preloads.json'), JSON.stringify({ '/monitor': ['/assets/Console-1.js'] }));
+    staticDir = staticDirWith(['/assets/Console-1.js']);
     server = await startTestServer({ staticDir });
     admin = await loginAs(server, 'admin');
   });
