@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { templateIdParam } from '../../contract/address-params';
 import { INLINE_MONITOR_TEMPLATE_ID, TOKEN_COOKIE } from '../../contract/constants';
 import { inertJsonBlock } from './route-preloads';
 
@@ -11,12 +12,11 @@ import { inertJsonBlock } from './route-preloads';
  * same as the page's own read; anything but a success embeds nothing and the page asks as before.
  */
 
-/** A template id the console would read from `?tpl=` (monitorApi.templateIdParam), else undefined. */
+/** The template id of the address as the console reads it; null without `?tpl=`, undefined for a malformed one. */
 function tplParam(query: URLSearchParams): number | null | undefined {
   const value = query.get('tpl');
   if (value === null) return null;
-  if (!/^[1-9]\d{0,9}$/.test(value) || Number(value) > 2_147_483_647) return undefined;
-  return Number(value);
+  return templateIdParam(value) ?? undefined;
 }
 
 /** The session token of the request's cookie, else null. */

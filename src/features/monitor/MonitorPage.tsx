@@ -8,7 +8,7 @@ import { appStore } from '../../shared/store';
 import { createScreenClient } from '../../shared/screen/createScreenClient';
 import { MonitorControls } from './MonitorControls';
 import { monitorEarlyReads } from './monitorPrefetch';
-import { templateIdParam } from './monitorApi';
+import { templateIdParam } from '../../../contract/address-params';
 import { useMonitorKeys } from './useMonitorKeys';
 import { Connecting, Page } from './monitorStyles';
 import { registerScreenStrings } from '../../shared/screen/registerScreenStrings';

@@ -14,10 +14,3 @@ export const fetchTemplateList = (signal?: AbortSignal) => apiGet<TemplateBrief[
 /** The template with this id, else the user's active one (which falls back to the default on the server). */
 export const fetchTemplate = (id: number | null, signal?: AbortSignal) =>
   apiGet<ScreenTemplateRecord>(id === null ? '/t_screen_tpl/active' : `/t_screen_tpl/${id}`, undefined, signal, { quietNotFound: true });
-
-/** A template id from the address (`?tpl=3`), or null when absent or malformed. */
-export function templateIdParam(value: string | null): number | null {
-  if (!value || !/^[1-9]\d{0,9}$/.test(value)) return null;
-  const id = Number(value);
-  return id <= 2_147_483_647 ? id : null;
-}

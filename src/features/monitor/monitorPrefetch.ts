@@ -1,3 +1,4 @@
+import { templateIdParam } from '../../../contract/address-params';
 import { INLINE_MONITOR_TEMPLATE_ID } from '../../../contract/constants';
 import type { ScreenTemplateRecord, WidgetType } from '../../../contract/screen-template';
 import { preloadWidgets } from '../../../screens/runtime/useWidgetModule';
@@ -6,7 +7,7 @@ import { getRuntimeConfig } from '../../shared/config';
 import { apiGet } from '../../shared/http';
 import type { EarlyReads } from '../../shared/screen/createScreenClient';
 import { getToken } from '../../shared/session';
-import { fetchTemplate, templateIdParam } from './monitorApi';
+import { fetchTemplate } from './monitorApi';
 
 /** The template read at start-up; `ready` when the page carried it (no read needed). */
 let prefetched: { id: number | null; record: Promise<ScreenTemplateRecord>; ready: ScreenTemplateRecord | null } | null = null;
