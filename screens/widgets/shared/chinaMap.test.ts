@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { CHINA_MAP, isChinaMapRegistered, loadChinaMap, resetChinaMapForTests } from './chinaMap';
+import { CHINA_MAP, chinaMapReady, loadChinaMap, resetChinaMapForTests } from './chinaMap';
 import { CHINA_MAP_URL, fetchChinaMapJson, prefetchChinaMap } from './chinaMapSource';
 import { echarts } from './echartsCore';
 
@@ -46,22 +46,22 @@ describe('loadChinaMap', () => {
   });
 });
 
-describe('isChinaMapRegistered', () => {
+describe('chinaMapReady', () => {
   beforeEach(() => resetChinaMapForTests());
   afterEach(() => vi.unstubAllGlobals());
 
   it('registers a map fetched ahead at once, without waiting for a load', async () => {
     vi.stubGlobal('fetch', vi.fn(async () => ok()));
-    expect(isChinaMapRegistered()).toBe(false);
+    expect(chinaMapReady()).toBe(false);
     prefetchChinaMap();
-    await vi.waitFor(() => expect(isChinaMapRegistered()).toBe(true));
+    await vi.waitFor(() => expect(chinaMapReady()).toBe(true));
     expect(echarts.getMap(CHINA_MAP)).toBeTruthy();
   });
 
   it('leaves a fetched answer that is not a map to the load, which reports it', async () => {
     vi.stubGlobal('fetch', vi.fn(async () => ({ ok: true, status: 200, json: async () => ({ type: 'Topology' }) })));
     await fetchChinaMapJson();
-    expect(isChinaMapRegistered()).toBe(false);
+    expect(chinaMapReady()).toBe(false);
     await expect(loadChinaMap()).rejects.toThrow('not a GeoJSON FeatureCollection');
   });
 });

@@ -28,14 +28,10 @@ export function loadChinaMap(): Promise<void> {
   if (registered) return Promise.resolve();
   if (loading) return loading;
   const attempt = (async () => {
-    const json = await fetchChinaMapJson();
-    if (!isFeatureCollection(json)) {
-      // A wrong file is asked for again next time, like a failed fetch.
-      forgetChinaMapJson();
-      throw new Error(`${CHINA_MAP_URL}: not a GeoJSON FeatureCollection`);
-    }
-    echarts.registerMap(CHINA_MAP, json);
-    registered = true;
+    if (register(await fetchChinaMapJson())) return;
+    // A wrong file is asked for again next time, like a failed fetch.
+    forgetChinaMapJson();
+    throw new Error(`${CHINA_MAP_URL}: not a GeoJSON FeatureCollection`);
   })();
   loading = attempt;
   attempt.catch(() => {
@@ -44,18 +40,21 @@ export function loadChinaMap(): Promise<void> {
   return attempt;
 }
 
-/**
- * Whether the map is registered, registering it now when its fetch has already answered with a
- * map: a widget mounting then draws it at once. A wrong or missing answer is left to
- * {@link loadChinaMap}, which reports it.
- */
-export function isChinaMapRegistered(): boolean {
-  if (registered) return true;
-  const json = peekChinaMapJson();
+/** Registers `json` with ECharts when it is a map; whether it was. */
+function register(json: unknown): boolean {
   if (!isFeatureCollection(json)) return false;
   echarts.registerMap(CHINA_MAP, json);
   registered = true;
   return true;
+}
+
+/**
+ * Whether the map can be drawn now: registered, or registered at this call when its fetch has
+ * already answered with a map (a widget mounting then draws it at once). A wrong or missing answer
+ * is left to {@link loadChinaMap}, which reports it.
+ */
+export function chinaMapReady(): boolean {
+  return registered || register(peekChinaMapJson());
 }
 
 /** Forgets the loaded map (tests only). */

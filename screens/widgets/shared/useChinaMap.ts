@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { isChinaMapRegistered, loadChinaMap } from './chinaMap';
+import { chinaMapReady, loadChinaMap } from './chinaMap';
 
 /** After a failed load, the next try comes this much later: a wall recovers without a reload. */
 export const CHINA_MAP_RETRY_MS = 15_000;
@@ -11,7 +11,7 @@ export type ChinaMapStatus = 'loading' | 'ready' | 'failed';
  * A failure shows as 'failed' and is retried every {@link CHINA_MAP_RETRY_MS} until unmount.
  */
 export function useChinaMap(): ChinaMapStatus {
-  const [status, setStatus] = useState<ChinaMapStatus>(() => (isChinaMapRegistered() ? 'ready' : 'loading'));
+  const [status, setStatus] = useState<ChinaMapStatus>(() => (chinaMapReady() ? 'ready' : 'loading'));
   useEffect(() => {
     let alive = true;
     let timer: ReturnType<typeof setTimeout> | undefined;
