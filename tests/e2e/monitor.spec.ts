@@ -1,15 +1,11 @@
-import os from 'node:os';
-import path from 'node:path';
-import Database from 'better-sqlite3';
 import { expect, test } from '@playwright/test';
 import { apiGet } from './pages/api';
+import { withE2eDatabase } from './pages/e2eDatabase';
 import { HubWatch } from './pages/HubWatch';
 import { MonitorScreen } from './pages/MonitorScreen';
 import { ingest, quietResistancePoint } from './pages/telemetry';
 
 const SHOTS = 'test-results/screenshots';
-const PORT = Number(process.env.E2E_PORT ?? 8181);
-const DB_FILE = path.join(os.tmpdir(), `nv-console-e2e-${PORT}`, 'nv-console.db');
 
 interface Brief { id: number; name: string }
 
@@ -205,12 +201,10 @@ test.describe('big screen /monitor', () => {
 
   test('a stored template the runtime cannot use shows the error panel naming the field, not a blank wall', async ({ page, request, baseURL }) => {
     // Written behind the API's back (as an older release might have stored it): the API refuses it.
-    const db = new Database(DB_FILE);
     const now = Date.now();
     const content = JSON.stringify({ version: 1, canvas: { width: 1920, height: 1080, background: '#000', scaleMode: 'fit' }, widgets: [] });
-    const id = Number(db.prepare('insert into t_screen_tpl (name, content, is_default, is_active, org_id, created_at, updated_at) values (?, ?, 0, 0, null, ?, ?)')
-      .run('损坏的模板', content, now, now).lastInsertRowid);
-    db.close();
+    const id = withE2eDatabase((db) => Number(db.prepare('insert into t_screen_tpl (name, content, is_default, is_active, org_id, created_at, updated_at) values (?, ?, 0, 0, null, ?, ?)')
+      .run('损坏的模板', content, now, now).lastInsertRowid));
     try {
       await MonitorScreen.signIn(page, request, baseURL!);
       const screen = new MonitorScreen(page);
@@ -222,9 +216,7 @@ test.describe('big screen /monitor', () => {
       await page.keyboard.press('1');
       await expect(screen.errorPanel).toHaveCount(0);
     } finally {
-      const cleanup = new Database(DB_FILE);
-      cleanup.prepare('delete from t_screen_tpl where id = ?').run(id);
-      cleanup.close();
+      withE2eDatabase((db) => db.prepare('delete from t_screen_tpl where id = ?').run(id));
     }
   });
 });
