@@ -1,6 +1,7 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import multipart from '@fastify/multipart';
 import { UPLOAD_MAX_BYTES } from '../contract/constants';
+import { RESOURCES } from '../contract/resources/registry';
 import type { AppDeps } from './deps';
 import { registerConsole } from './http/console-static';
 import { registerEnvelopeErrors } from './http/envelope-errors';
@@ -11,7 +12,7 @@ import { serializeRequest } from './http/log-redaction';
 import { registerSecurity } from './http/security';
 import { registerHistoryAlarmRoutes } from './routes/alarms/history-alarm-routes';
 import { registerRealAlarmRoutes } from './routes/alarms/real-alarm-routes';
-import { registerContactRoutes } from './routes/contacts/contact-routes';
+import { registerProjectContactRoutes } from './routes/contacts/contact-routes';
 import { registerDeviceRoutes } from './routes/devices/device-routes';
 import { registerIngestRoutes } from './routes/telemetry/ingest-routes';
 import { registerTelemetryRoutes } from './routes/telemetry/telemetry-routes';
@@ -30,6 +31,7 @@ import { registerStatisticsRoutes } from './routes/statistics/statistics-routes'
 import { registerSysRoutes } from './routes/sys/sys-routes';
 import { registerUserManageRoutes } from './routes/user-manage/user-manage-routes';
 import { registerUserRoutes } from './routes/user/user-routes';
+import { registerResourceRoutes } from './resources/resource-routes';
 
 export interface BuildAppOptions {
   /** Pino logger options, or false for none (tests). */
@@ -82,7 +84,8 @@ export async function buildApp(base: Omit<AppDeps, 'hub'>, options: BuildAppOpti
     registerScreenDataRoutes(api, deps);
     registerRealAlarmRoutes(api, deps);
     registerHistoryAlarmRoutes(api, deps);
-    registerContactRoutes(api, deps);
+    registerProjectContactRoutes(api, deps);
+    for (const resource of RESOURCES) registerResourceRoutes(api, deps, resource);
     registerDeviceRoutes(api, deps);
     registerTelemetryRoutes(api, deps);
     registerIngestRoutes(api, deps, deps.telemetry ?? new Telemetry({

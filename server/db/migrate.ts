@@ -5,6 +5,7 @@ import * as m002 from './migrations/002-telemetry';
 import * as m003 from './migrations/003-device-search';
 import * as m004 from './migrations/004-playlists';
 import * as m005 from './migrations/005-graph-and-playlist-menus';
+import * as m006 from './migrations/006-row-versions';
 
 interface Migration {
   name: string;
@@ -18,6 +19,7 @@ const MIGRATIONS: Migration[] = [
   { name: '003-device-search', up: m003.up },
   { name: '004-playlists', up: m004.up },
   { name: '005-graph-and-playlist-menus', up: m005.up },
+  { name: '006-row-versions', up: m006.up },
 ];
 
 /**

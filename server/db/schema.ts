@@ -1,26 +1,26 @@
 import type { Generated } from 'kysely';
 
-/** Kysely table types of migrations 001 and 002. `D<T>` marks a column with a database default. */
+/** Kysely table types of the migrations (006 adds `version` to the administered tables). `D<T>` marks a column with a database default. */
 type D<T> = Generated<T>;
 type Id = Generated<number>;
 
 export interface DB {
   sys_setting: { key: string; value: string };
-  t_org_type: { id: Id; org_type: number; name: string; remark: D<string> };
-  t_region: { id: Id; parent_id: number | null; name: string; code: D<string>; lng: number | null; lat: number | null };
-  t_industry: { id: Id; name: string };
-  t_manufactor: { id: Id; name: string; contact: D<string>; phone: D<string> };
-  t_org: {
+  t_org_type: { version: D<number>; id: Id; org_type: number; name: string; remark: D<string> };
+  t_region: { version: D<number>; id: Id; parent_id: number | null; name: string; code: D<string>; lng: number | null; lat: number | null };
+  t_industry: { version: D<number>; id: Id; name: string };
+  t_manufactor: { version: D<number>; id: Id; name: string; contact: D<string>; phone: D<string> };
+  t_org: { version: D<number>;
     id: Id; parent_id: number | null; name: string; code: string; org_type: number; region_id: number | null;
     industry_id: number | null; address: D<string>; disabled: D<number>; created_at: number;
   };
-  t_application: { id: Id; name: string; code: string; remark: D<string>; can_login: D<number>; created_at: number };
+  t_application: { version: D<number>; id: Id; name: string; code: string; remark: D<string>; can_login: D<number>; created_at: number };
   t_app_org: { app_id: number; org_id: number };
   t_right: { code: string; name: string; group_name: D<string>; sort_order: D<number> };
-  t_role: { id: Id; org_id: number | null; name: string; data_scope: D<string>; remark: D<string>; created_at: number };
+  t_role: { version: D<number>; id: Id; org_id: number | null; name: string; data_scope: D<string>; remark: D<string>; created_at: number };
   t_role_right: { role_id: number; right_code: string };
   t_org_type_right: { org_type: number; right_code: string };
-  t_user: {
+  t_user: { version: D<number>;
     id: Id; username: string; nick_name: D<string>; password_hash: string; org_id: number; avatar: D<string>;
     phone: D<string>; email: D<string>; sex: D<number>; wx_open_id: D<string>; app_open_id: D<string>;
     is_super: D<number>; is_guest: D<number>; disabled: D<number>; failed_logins: D<number>;
@@ -36,38 +36,38 @@ export interface DB {
     id: Id; parent_id: D<number>; name: string; title: string; title_en: D<string>; path: string; icon: D<string>;
     sort_order: D<number>; right_code: string | null; type: D<string>;
   };
-  t_project_group: { id: Id; name: string; org_id: number };
-  t_project: {
+  t_project_group: { version: D<number>; id: Id; name: string; org_id: number };
+  t_project: { version: D<number>;
     id: Id; name: string; code: string; org_id: number; group_id: number | null; region_id: number | null;
     industry_id: number | null; city: D<string>; address: D<string>; lng: number | null; lat: number | null;
     remark: D<string>; created_by: number | null; created_at: number;
   };
   t_project_member: { project_id: number; user_id: number; role: D<string> };
-  t_contacts: { id: Id; org_id: number; name: string; phone: D<string>; email: D<string> };
+  t_contacts: { version: D<number>; id: Id; org_id: number; name: string; phone: D<string>; email: D<string> };
   t_project_contacts: { project_id: number; contact_id: number };
-  t_device_type: { id: number; name: string };
-  t_device_category_scheme: { id: Id; name: string };
-  t_device_category: { id: Id; scheme_id: number; parent_id: number | null; name: string };
-  t_device_model: {
+  t_device_type: { version: D<number>; id: number; name: string };
+  t_device_category_scheme: { version: D<number>; id: Id; name: string };
+  t_device_category: { version: D<number>; id: Id; scheme_id: number; parent_id: number | null; name: string };
+  t_device_model: { version: D<number>;
     id: Id; name: string; code: string; device_type_id: number; manufactor_id: number | null;
     category_id: number | null; remark: D<string>; created_at: number;
   };
-  t_measure_tag_group: { id: Id; name: string };
-  t_measure_tag: { id: number; group_id: number | null; name: string; unit: D<string> };
-  t_measure_group: { id: Id; device_model_id: number; name: string; sort_order: D<number> };
-  t_measure: {
+  t_measure_tag_group: { version: D<number>; id: Id; name: string };
+  t_measure_tag: { version: D<number>; id: number; group_id: number | null; name: string; unit: D<string> };
+  t_measure_group: { version: D<number>; id: Id; device_model_id: number; name: string; sort_order: D<number> };
+  t_measure: { version: D<number>;
     id: Id; device_model_id: number; group_id: number | null; tag_id: number | null; name: string; unit: D<string>;
     measure_type: D<number>; data_type: D<string>; modbus_code: D<number>; register_addr: D<number>; access: D<number>;
     decimals: D<number>; min_value: number | null; max_value: number | null; condition_type: number | null;
     condition_val1: number | null; condition_val2: number | null; warn_level: D<number>; printf: D<string>;
     alarm_enabled: D<number>; sort_order: D<number>;
   };
-  t_gateway: {
+  t_gateway: { version: D<number>;
     id: Id; project_id: number | null; code: string; name: string; config: D<string>; created_at: number;
     /** sha256 of the gateway's X-Gateway-Key (002); null: the gateway has no key. */
     key_hash: D<string | null>;
   };
-  t_device: {
+  t_device: { version: D<number>;
     id: Id; name: string; code: string; project_id: number | null; device_model_id: number; device_type_id: number;
     gateway_id: number | null; iot_id: D<string>; iccid: D<string>; state: D<number>; last_seen_at: number | null;
     install_date: number | null; lng: number | null; lat: number | null; created_at: number;
@@ -93,7 +93,7 @@ export interface DB {
     id: Id; user_id: number | null; username: D<string>; action: string; target: D<string>; detail: D<string>;
     ip: D<string>; created_at: number;
   };
-  t_screen_tpl: {
+  t_screen_tpl: { version: D<number>;
     id: Id; name: string; content: D<string>; is_default: D<number>; is_active: D<number>; org_id: number | null;
     created_by: number | null; created_at: number; updated_at: number;
   };
@@ -108,7 +108,7 @@ export interface DB {
     id: Id; playlist_id: number; position: number; kind: string; template_id: number | null; project_id: number | null;
     graph_id: number | null; duration_sec: number; title: string | null;
   };
-  t_data_dict: { id: Id; dict_type: string; code: string; label: string; sort_order: D<number> };
+  t_data_dict: { version: D<number>; id: Id; dict_type: string; code: string; label: string; sort_order: D<number> };
   t_file: {
     id: Id; category: string; path: string; size: number; content_type: string; user_id: number | null;
     created_at: number;

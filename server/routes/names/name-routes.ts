@@ -31,9 +31,7 @@ const NAME_LISTS: NameList[] = [
   { family: 't_org', table: 't_org', label: 'name', access: 'signed-in', scope: (u) => visibleOrgFilter(u, 'id') },
   { family: 'role', table: 't_role', label: 'name', access: Right.RolePreview, scope: (u) => visibleOrgFilter(u, 'org_id') },
   { family: 't_region', table: 't_region', label: 'name', access: 'signed-in' },
-  { family: 't_contacts', table: 't_contacts', label: 'name', access: 'signed-in', scope: (u) => visibleOrgFilter(u, 'org_id') },
   { family: 't_industry', table: 't_industry', label: 'name', access: 'signed-in' },
-  { family: 't_manufactor', table: 't_manufactor', label: 'name', access: 'signed-in' },
   { family: 'user-manage', table: 't_user', label: 'nick_name', access: 'signed-in', scope: (u) => visibleOrgFilter(u, 'org_id') },
   { family: 't_application', table: 't_application', label: 'name', access: 'signed-in' },
 ];

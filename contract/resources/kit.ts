@@ -1,0 +1,153 @@
+import { z } from 'zod';
+import { MAX_DB_INT, PageQuery } from '../envelope';
+
+/**
+ * The admin resource kit's declaration (DESIGN "Admin resource kit"): one definition per resource
+ * says everything the server, the console and the tests need — schemas, columns, form fields,
+ * rights, data scope, uniqueness and what refers to it. Nothing about a resource is written twice.
+ */
+
+/** A user-facing text in both languages; the console registers it with i18next. */
+export interface Text {
+  zh: string;
+  en: string;
+}
+
+/** Where a select's options come from: another resource's `/names`, or a fixed list. */
+export type OptionSource =
+  | { names: string }
+  | { values: readonly { value: string | number; label: Text }[] };
+
+export type FieldKind = 'text' | 'textarea' | 'number' | 'switch' | 'select';
+
+/** One input of the form drawer; `name` is a key of the save schema. */
+export interface FieldDef {
+  name: string;
+  label: Text;
+  kind: FieldKind;
+  options?: OptionSource;
+  /** Shown under the input. */
+  help?: Text;
+}
+
+export type ColumnKind = 'text' | 'number' | 'datetime' | 'switch' | 'ref';
+
+/** One column of the list; `name` is a key of the row schema. */
+export interface ColumnDef {
+  name: string;
+  label: Text;
+  kind?: ColumnKind;
+  /** The server sorts by it on request (`sort=name` or `sort=-name`). */
+  sortable?: boolean;
+  /** For `select`-like values: the labels of the values (also used by the export). */
+  options?: OptionSource;
+  width?: number;
+}
+
+/** One list filter; `name` is a key of the filter schema. `keyword` searches the `search` columns. */
+export interface FilterDef {
+  name: string;
+  label: Text;
+  kind: 'keyword' | 'select';
+  options?: OptionSource;
+}
+
+/**
+ * Whose rows a caller sees: a catalogue everyone with the preview right reads whole (`global`), or
+ * rows owned by an organisation in the caller's data scope (`org`, the row's `orgId`).
+ */
+export type ScopeRule = { kind: 'global' } | { kind: 'org' };
+
+/** A table that refers to this resource: a delete is refused while rows of it do. */
+export interface ReferenceDef {
+  table: string;
+  column: string;
+  /** What those rows are, for the error: "仍有 3 个设备型号引用…". */
+  what: Text;
+}
+
+export interface ResourceRights {
+  preview: string;
+  edit: string;
+  /** Where deleting is graver than editing; otherwise `edit` deletes too. */
+  delete?: string;
+}
+
+/** The shapes every row and save body have in common: id and optimistic-concurrency version. */
+export const RowBase = z.object({ id: z.number().int(), version: z.number().int() });
+
+export interface ResourceDefinition<
+  R extends z.ZodObject = z.ZodObject,
+  S extends z.ZodObject = z.ZodObject,
+  F extends z.ZodObject = z.ZodObject,
+> {
+  /** The family in the URL: `/api/<name>`. */
+  name: string;
+  /** The table; a row field `orgId` is its column `org_id`. */
+  table: string;
+  title: Text;
+  /** A record of it, in messages ("厂家"). */
+  noun: Text;
+  /** A row as the API answers it; includes `id` and `version` (extend RowBase). */
+  row: R;
+  /** The editable fields (no id, no version): insert and update bodies. */
+  save: S;
+  /** The list's own filters (paging and sort are added by the kit). */
+  filter: F;
+  columns: readonly ColumnDef[];
+  fields: readonly FieldDef[];
+  filters: readonly FilterDef[];
+  rights: ResourceRights;
+  scope: ScopeRule;
+  /** Row fields `keyword` searches (case-insensitive substring). */
+  search: readonly string[];
+  /** Row fields that no two rows share. */
+  unique?: readonly string[];
+  /** Save fields whose values never reach the audit log (it records only that they changed). */
+  secret?: readonly string[];
+  references?: readonly ReferenceDef[];
+  /** The row field `/names` answers as `name`. */
+  label: string;
+  /** Default order: a row field, `-` first for descending. */
+  defaultSort: string;
+}
+
+/** Declares a resource, keeping its schemas' types. */
+export function defineResource<R extends z.ZodObject, S extends z.ZodObject, F extends z.ZodObject>(
+  definition: ResourceDefinition<R, S, F>,
+): ResourceDefinition<R, S, F> {
+  return definition;
+}
+
+/** The id in a save body (absent: insert) and the version it was read at (required with an id). */
+const SaveMeta = z.object({
+  id: z.number().int().positive().max(MAX_DB_INT).optional(),
+  version: z.number().int().min(1).max(MAX_DB_INT).optional(),
+});
+
+/** POST /api/<res>/save: the editable fields, plus id and version for an update. */
+export function saveBodySchema(def: ResourceDefinition) {
+  return def.save.extend(SaveMeta.shape).superRefine((body, ctx) => {
+    if (body.id !== undefined && body.version === undefined) {
+      ctx.addIssue({ code: 'custom', path: ['version'], message: 'version is required to change a record' });
+    }
+  });
+}
+
+/** `sort=name` or `sort=-name`, over the sortable columns only. */
+export function sortSchema(def: ResourceDefinition) {
+  const sortable = def.columns.filter((c) => c.sortable).map((c) => c.name);
+  return z.string().refine((s) => sortable.includes(s.replace(/^-/, '')), {
+    message: `sort must be one of ${sortable.map((s) => `${s}, -${s}`).join(', ') || '(none)'}`,
+  });
+}
+
+/** GET /api/<res>: Page, Size, sort and the resource's filters. */
+export function listQuerySchema(def: ResourceDefinition) {
+  return PageQuery.extend(def.filter.shape).extend({ sort: sortSchema(def).optional() });
+}
+
+/** camelCase row field -> snake_case column. */
+export function columnOf(field: string): string {
+  return field.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
+}

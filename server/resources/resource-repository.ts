@@ -1,0 +1,124 @@
+import { sql, type Expression, type ExpressionBuilder, type Kysely, type SqlBool } from 'kysely';
+import { columnOf, type ResourceDefinition } from '../../contract/resources/kit';
+import type { AuthUser } from '../auth/auth-user';
+import type { DB } from '../db/schema';
+import { visibleOrgFilter } from '../routes/scope-filters';
+
+/* The kit's SQL: every query of a resource built from its definition. Tables are dynamic here, so
+ * the builder is untyped; the definition's zod schemas type what goes in and comes out. */
+type AnyDb = Kysely<any>;
+type Row = Record<string, unknown>;
+
+const ALWAYS = sql<SqlBool>`1 = 1`;
+
+/** The row fields read from the table: every field of the row schema. */
+function selection(def: ResourceDefinition): string[] {
+  return Object.keys(def.row.shape).map((field) => `${columnOf(field)} as ${field}`);
+}
+
+/** The caller's data scope as a where-condition (DESIGN: lists and reads are filtered by it). */
+export function scopeFilter(def: ResourceDefinition, user: AuthUser) {
+  return (eb: ExpressionBuilder<any, any>): Expression<SqlBool> =>
+    def.scope.kind === 'org' ? visibleOrgFilter(user, 'org_id')(eb) : ALWAYS;
+}
+
+/** `%text%` for LIKE with the wildcards of `text` taken literally. */
+function likePattern(text: string): string {
+  return `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+export interface ListRequest {
+  page: number;
+  size: number;
+  sort?: string;
+  filters: Record<string, unknown>;
+}
+
+/** A repository for one definition: reads within a user's scope, and writes for a transaction. */
+export function resourceRepository(db: Kysely<DB>, def: ResourceDefinition) {
+  const adb = db as unknown as AnyDb;
+  const visible = (q: AnyDb, user: AuthUser) => q.selectFrom(def.table).where(scopeFilter(def, user));
+
+  function filtered(user: AuthUser, filters: Record<string, unknown>) {
+    let q = visible(adb, user);
+    for (const [name, value] of Object.entries(filters)) {
+      if (value === undefined || value === '') continue;
+      if (name === 'keyword') {
+        const pattern = likePattern(String(value));
+        q = q.where((eb) => eb.or(def.search.map((f) => sql<SqlBool>`lower(${sql.ref(columnOf(f))}) like ${pattern} escape '\\'`)));
+      } else {
+        q = q.where(columnOf(name), '=', value);
+      }
+    }
+    return q;
+  }
+
+  function ordered<Q extends { orderBy: (...args: any[]) => Q }>(q: Q, sort = def.defaultSort): Q {
+    const desc = sort.startsWith('-');
+    const column = columnOf(sort.replace(/^-/, ''));
+    const sorted = q.orderBy(column, desc ? 'desc' : 'asc');
+    return column === 'id' ? sorted : sorted.orderBy('id', desc ? 'desc' : 'asc');
+  }
+
+  return {
+    async list(user: AuthUser, req: ListRequest): Promise<{ list: Row[]; count: number }> {
+      const q = filtered(user, req.filters);
+      const [{ count }] = await q.select((eb) => eb.fn.countAll<number>().as('count')).execute();
+      const list = await ordered(q.select(selection(def)), req.sort).limit(req.size).offset((req.page - 1) * req.size).execute();
+      return { list, count: Number(count) };
+    },
+
+    async all(user: AuthUser): Promise<Row[]> {
+      return ordered(visible(adb, user).select(selection(def))).execute();
+    },
+
+    async names(user: AuthUser): Promise<{ id: number; name: string }[]> {
+      return visible(adb, user).select(['id', `${columnOf(def.label)} as name`]).orderBy('id').execute();
+    },
+
+    /** The row if the user may see it. */
+    async find(user: AuthUser, id: number, trx: AnyDb = adb): Promise<Row | undefined> {
+      return visible(trx, user).select(selection(def)).where('id', '=', id).executeTakeFirst();
+    },
+
+    /** The id of another row holding `value` in `field`, if any. */
+    async duplicate(trx: AnyDb, field: string, value: unknown, exceptId?: number): Promise<number | undefined> {
+      let q = trx.selectFrom(def.table).select('id').where(columnOf(field), '=', value);
+      if (exceptId !== undefined) q = q.where('id', '!=', exceptId);
+      return (await q.executeTakeFirst())?.id;
+    },
+
+    async insert(trx: AnyDb, values: Row): Promise<number> {
+      const row = await trx.insertInto(def.table).values(toColumns(values)).returning('id').executeTakeFirstOrThrow();
+      return row.id as number;
+    },
+
+    /** Writes `values` if the row is still at `version`; false when another save came first. */
+    async update(trx: AnyDb, id: number, version: number, values: Row): Promise<boolean> {
+      const result = await trx.updateTable(def.table).set({ ...toColumns(values), version: version + 1 })
+        .where('id', '=', id).where('version', '=', version).executeTakeFirst();
+      return Number(result.numUpdatedRows) === 1;
+    },
+
+    async remove(trx: AnyDb, id: number): Promise<void> {
+      await trx.deleteFrom(def.table).where('id', '=', id).execute();
+    },
+
+    /** How many rows of each referring table still point at `id`. */
+    async references(trx: AnyDb, id: number): Promise<{ what: ResourceDefinition['noun']; count: number }[]> {
+      const out = [];
+      for (const ref of def.references ?? []) {
+        const [{ count }] = await trx.selectFrom(ref.table).select((eb) => eb.fn.countAll<number>().as('count'))
+          .where(ref.column, '=', id).execute();
+        if (Number(count) > 0) out.push({ what: ref.what, count: Number(count) });
+      }
+      return out;
+    },
+  };
+}
+
+export type ResourceRepository = ReturnType<typeof resourceRepository>;
+
+function toColumns(values: Row): Row {
+  return Object.fromEntries(Object.entries(values).map(([k, v]) => [columnOf(k), v]));
+}

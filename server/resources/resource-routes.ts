@@ -1,0 +1,98 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { IdParam, NameList, paged } from '../../contract/envelope';
+import { listQuerySchema, saveBodySchema, type ResourceDefinition } from '../../contract/resources/kit';
+import type { AppDeps } from '../deps';
+import { badRequest, conflict, notFound } from '../http/api-error';
+import { endpoint } from '../http/endpoint';
+import { auditLog } from '../logs/audit-log';
+import { auditDetail, auditTarget } from './resource-audit';
+import { resourceRepository } from './resource-repository';
+
+/** What a save answers when another save changed the row since it was read. */
+export const STALE_VERSION = '数据已被他人修改，请刷新后重试';
+
+/**
+ * The kit's routes for one definition (DESIGN "Admin resource kit"): list, all, names, {id}, save
+ * and del/{id}, each with its right, the caller's data scope, and every write in one transaction
+ * with its audit line.
+ */
+export function registerResourceRoutes(app: FastifyInstance, { db }: AppDeps, def: ResourceDefinition): void {
+  const repo = resourceRepository(db, def);
+  const base = `/${def.name}`;
+  const filterNames = Object.keys(def.filter.shape);
+  const noun = def.noun.zh;
+
+  endpoint(app, db, {
+    method: 'GET', url: base, access: def.rights.preview, query: listQuerySchema(def), response: paged(def.row),
+    handler({ user, query }) {
+      const q = query as { Page: number; Size: number; sort?: string } & Record<string, unknown>;
+      return repo.list(user, { page: q.Page, size: q.Size, sort: q.sort, filters: Object.fromEntries(filterNames.map((n) => [n, q[n]])) });
+    },
+  });
+
+  endpoint(app, db, {
+    method: 'GET', url: `${base}/all`, access: def.rights.preview, response: z.array(def.row),
+    handler: ({ user }) => repo.all(user),
+  });
+
+  // Pickers of other pages read the names: any signed-in user, within their data scope.
+  endpoint(app, db, {
+    method: 'GET', url: `${base}/names`, access: 'signed-in', response: NameList,
+    handler: ({ user }) => repo.names(user),
+  });
+
+  endpoint(app, db, {
+    method: 'GET', url: `${base}/:id`, access: def.rights.preview, params: IdParam, response: def.row,
+    async handler({ user, params }) {
+      const row = await repo.find(user, params.id);
+      if (!row) throw notFound(noun);
+      return row;
+    },
+  });
+
+  endpoint(app, db, {
+    method: 'POST', url: `${base}/save`, access: def.rights.edit, body: saveBodySchema(def), response: def.row,
+    async handler({ user, body, req }) {
+      const { id, version, ...fields } = body as Record<string, unknown> & { id?: number; version?: number };
+      const savedId = await db.transaction().execute(async (trx) => {
+        for (const field of def.unique ?? []) {
+          if (await repo.duplicate(trx, field, fields[field], id)) throw badRequest(`body.${field}: “${String(fields[field])}” 已存在`);
+        }
+        const entry = { userId: user.id, username: user.username, ip: req.ip };
+        if (id === undefined) {
+          const values = def.scope.kind === 'org' ? { ...fields, orgId: user.orgId } : fields;
+          const newId = await repo.insert(trx, values);
+          await auditLog(trx, { ...entry, action: 'add', target: auditTarget(def, newId, values), detail: auditDetail(def, null, values) });
+          return newId;
+        }
+        const before = await repo.find(user, id, trx);
+        if (!before) throw notFound(noun);
+        if (before.version !== version || !(await repo.update(trx, id, version!, fields))) throw conflict(STALE_VERSION);
+        await auditLog(trx, { ...entry, action: 'edit', target: auditTarget(def, id, fields), detail: auditDetail(def, before, fields) });
+        return id;
+      });
+      return (await repo.find(user, savedId))!;
+    },
+  });
+
+  endpoint(app, db, {
+    method: 'POST', url: `${base}/del/:id`, access: def.rights.delete ?? def.rights.edit, params: IdParam, response: z.literal(true),
+    async handler({ user, params, req }) {
+      await db.transaction().execute(async (trx) => {
+        const before = await repo.find(user, params.id, trx);
+        if (!before) throw notFound(noun);
+        const refs = await repo.references(trx, params.id);
+        if (refs.length) {
+          throw badRequest(`无法删除${noun}：仍有 ${refs.map((r) => `${r.count} 个${r.what.zh}`).join('、')}引用它`);
+        }
+        await repo.remove(trx, params.id);
+        await auditLog(trx, {
+          userId: user.id, username: user.username, ip: req.ip, action: 'delete',
+          target: auditTarget(def, params.id, before), detail: auditDetail(def, before, null),
+        });
+      });
+      return true as const;
+    },
+  });
+}
