@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MAX_DB_INT, PageQuery } from '../envelope';
+import type { RightCode } from '../rights';
 
 /**
  * The admin resource kit's declaration (DESIGN "Admin resource kit"): one definition per resource
@@ -67,10 +68,10 @@ export interface ReferenceDef {
 }
 
 export interface ResourceRights {
-  preview: string;
-  edit: string;
+  preview: RightCode;
+  edit: RightCode;
   /** Where deleting is graver than editing; otherwise `edit` deletes too. */
-  delete?: string;
+  delete?: RightCode;
 }
 
 /** The shapes every row and save body have in common: id and optimistic-concurrency version. */
@@ -142,9 +143,15 @@ export function sortSchema(def: ResourceDefinition) {
   });
 }
 
-/** GET /api/<res>: Page, Size, sort and the resource's filters. */
+/** The largest page an admin list answers (the export reads the whole list page by page). */
+export const RESOURCE_MAX_PAGE_SIZE = 200;
+
+/** GET /api/<res>: Page, Size (at most 200), sort and the resource's filters. */
 export function listQuerySchema(def: ResourceDefinition) {
-  return PageQuery.extend(def.filter.shape).extend({ sort: sortSchema(def).optional() });
+  return PageQuery.extend(def.filter.shape).extend({
+    Size: PageQuery.shape.Size.pipe(z.number().max(RESOURCE_MAX_PAGE_SIZE)),
+    sort: sortSchema(def).optional(),
+  });
 }
 
 /** camelCase row field -> snake_case column. */

@@ -56,11 +56,14 @@ export function registerResourceRoutes(app: FastifyInstance, { db }: AppDeps, de
     async handler({ user, body, req }) {
       const { id, version, ...fields } = body as Record<string, unknown> & { id?: number; version?: number };
       const savedId = await db.transaction().execute(async (trx) => {
-        for (const field of def.unique ?? []) {
-          if (await repo.duplicate(trx, field, fields[field], id)) throw badRequest(`body.${field}: “${String(fields[field])}” 已存在`);
-        }
+        const refuseDuplicates = async () => {
+          for (const field of def.unique ?? []) {
+            if (await repo.duplicate(trx, field, fields[field], id)) throw badRequest(`body.${field}: “${String(fields[field])}” 已存在`);
+          }
+        };
         const entry = { userId: user.id, username: user.username, ip: req.ip };
         if (id === undefined) {
+          await refuseDuplicates();
           const values = def.scope.kind === 'org' ? { ...fields, orgId: user.orgId } : fields;
           const newId = await repo.insert(trx, values);
           await auditLog(trx, { ...entry, action: 'add', target: auditTarget(def, newId, values), detail: auditDetail(def, null, values) });
@@ -68,7 +71,9 @@ export function registerResourceRoutes(app: FastifyInstance, { db }: AppDeps, de
         }
         const before = await repo.find(user, id, trx);
         if (!before) throw notFound(noun);
-        if (before.version !== version || !(await repo.update(trx, id, version!, fields))) throw conflict(STALE_VERSION);
+        if (version === undefined || before.version !== version) throw conflict(STALE_VERSION);
+        await refuseDuplicates();
+        if (!(await repo.update(trx, id, version, fields))) throw conflict(STALE_VERSION);
         await auditLog(trx, { ...entry, action: 'edit', target: auditTarget(def, id, fields), detail: auditDetail(def, before, fields) });
         return id;
       });

@@ -12,7 +12,7 @@ describe('alarm contacts', () => {
     const created = await admin.post('/api/t_contacts/save', { name: '  王工 ', phone: '138 0000 0000' });
     expect(created.body).toMatchObject({ success: true, data: { name: '王工', phone: '138 0000 0000', email: '' } });
     const id = created.body.data.id;
-    const edited = await admin.post('/api/t_contacts/save', { id, name: '王工', email: 'wang@example.com' });
+    const edited = await admin.post('/api/t_contacts/save', { id, version: created.body.data.version, name: '王工', email: 'wang@example.com' });
     expect(edited.body.data).toMatchObject({ id, email: 'wang@example.com', phone: '' });
     const assigned = await admin.post('/api/t_project_contacts/save', { projectId: 2, contactIds: [id, id] });
     expect(assigned.body.data.map((c: { id: number }) => c.id)).toEqual([id]);

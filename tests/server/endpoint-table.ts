@@ -6,6 +6,7 @@ import { issueGatewayKey } from '../../server/telemetry/gateway-keys';
 import { ApiClient, type ApiResponse, type TestServer } from './harness';
 import { GRAPH_LIVE_ENDPOINTS } from './endpoint-table-graph-live';
 import { PLAYLIST_ENDPOINTS } from './endpoint-table-playlists';
+import { RESOURCE_ENDPOINTS } from './endpoint-table-resources';
 import { fileForm, makePng } from './png';
 
 /** md5 hex of a password, as the console's password check sends it (SPEC §3). */
@@ -45,6 +46,8 @@ export interface EndpointCase {
   call(ctx: MatrixContext): CallSpec | Promise<CallSpec>;
   /** Not an envelope (files): success is HTTP 200. */
   raw?: boolean;
+  /** Makes what the call needs before any caller makes it (a refused call must change nothing). */
+  prepare?(ctx: MatrixContext): Promise<void>;
   /** Puts back what a successful call changed that later calls depend on. */
   undo?(ctx: MatrixContext): Promise<void>;
 }
@@ -175,9 +178,7 @@ export const ENDPOINTS: EndpointCase[] = [
   names('t_org'),
   names('role', Right.RolePreview),
   names('t_region'),
-  names('t_contacts'),
   names('t_industry'),
-  names('t_manufactor'),
   names('user-manage'),
   names('t_application'),
   { method: 'GET', route: '/api/t_history_message', access: 'signed-in',
@@ -226,19 +227,6 @@ export const ENDPOINTS: EndpointCase[] = [
     } },
   { method: 'GET', route: '/api/t_history_online', access: Right.DevicePreview,
     call: async (ctx) => ({ url: `/api/t_history_online?deviceId=${(await operatorPoint(ctx)).deviceId}&Page=1&Size=20` }) },
-  { method: 'GET', route: '/api/t_contacts', access: Right.HistoryAlarmPreview, call: () => ({ url: '/api/t_contacts?Page=1&Size=20' }) },
-  { method: 'POST', route: '/api/t_contacts/save', access: Right.ProjectEdit,
-    call: () => ({ url: '/api/t_contacts/save', body: { name: '矩阵联系人', phone: '021-1234567' } }) },
-  // Deletes the first project's duty room (visible to all three callers); undo puts it back as it was.
-  { method: 'POST', route: '/api/t_contacts/del/:id', access: Right.ProjectEdit,
-    call: () => ({ url: '/api/t_contacts/del/1' }),
-    async undo(ctx) {
-      const db = ctx.server.database.db;
-      if (await db.selectFrom('t_contacts').select('id').where('id', '=', 1).executeTakeFirst()) return;
-      const project = await db.selectFrom('t_project').select(['id', 'org_id', 'city']).where('id', '=', 1).executeTakeFirstOrThrow();
-      await db.insertInto('t_contacts').values({ id: 1, org_id: project.org_id, name: `${project.city}值班室`, phone: '400-800-1001' }).execute();
-      await db.insertInto('t_project_contacts').values({ project_id: 1, contact_id: 1 }).execute();
-    } },
   { method: 'GET', route: '/api/t_project_contacts', access: Right.HistoryAlarmPreview, call: () => ({ url: '/api/t_project_contacts?projectId=1' }) },
   { method: 'POST', route: '/api/t_project_contacts/save', access: Right.ProjectEdit,
     call: () => ({ url: '/api/t_project_contacts/save', body: { projectId: 1, contactIds: [1] } }) },
@@ -282,6 +270,7 @@ export const ENDPOINTS: EndpointCase[] = [
   { method: 'GET', route: '/app-api/ping', access: 'public', call: () => ({ url: '/app-api/ping' }) },
   ...PLAYLIST_ENDPOINTS,
   ...GRAPH_LIVE_ENDPOINTS,
+  ...RESOURCE_ENDPOINTS,
 ];
 
 export function sendCase(ctx: MatrixContext, spec: CallSpec, method: string): Promise<ApiResponse> {

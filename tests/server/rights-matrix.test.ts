@@ -88,6 +88,7 @@ describe('rights matrix: every endpoint, every caller', () => {
   });
 
   it.each(ENDPOINTS.map((e) => [`${e.method} ${e.route}`, e] as const))('%s: anonymous, operator and admin', async (_name, e) => {
+    await e.prepare?.(ctxOf('admin'));
     // Without a token: only public endpoints answer, the rest is 401 and changes nothing.
     if (e.access === 'public') {
       expectSuccess(e, await call(e, 'anonymous'), 'anonymous');
@@ -116,6 +117,7 @@ describe('rights matrix: every endpoint, every caller', () => {
   });
 
   it.each(guarded.map((e) => [`${e.method} ${e.route}`, e.access, e] as const))('%s needs exactly %s', async (_name, access, e) => {
+    await e.prepare?.(ctxOf('admin'));
     await setProbeRights(ALL_RIGHTS.filter((r) => r !== access));
     const refused = await expectNoChange(server, () => call(e, 'probe'));
     expectRefused(refused, 403, `没有权限：${access}`);

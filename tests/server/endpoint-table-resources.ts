@@ -1,0 +1,45 @@
+import type { Kysely } from 'kysely';
+import { columnOf, type ResourceDefinition } from '../../contract/resources/kit';
+import { RESOURCES } from '../../contract/resources/registry';
+import type { EndpointCase, MatrixContext } from './endpoint-table';
+import { RESOURCE_SAMPLES } from './resource-samples';
+
+const MATRIX_TAG = '矩阵';
+let saves = 0;
+
+/** The resource's matrix row (made by `prepare`): in the operator's organisation when org-scoped. */
+async function matrixRowId(ctx: MatrixContext, def: ResourceDefinition): Promise<number | undefined> {
+  const db = ctx.server.database.db as unknown as Kysely<any>;
+  const label = RESOURCE_SAMPLES[def.name].valid(MATRIX_TAG)[def.label];
+  return (await db.selectFrom(def.table).select('id').where(columnOf(def.label), '=', label).executeTakeFirst())?.id;
+}
+
+async function ensureMatrixRow(ctx: MatrixContext, def: ResourceDefinition): Promise<void> {
+  if (await matrixRowId(ctx, def)) return;
+  const db = ctx.server.database.db as unknown as Kysely<any>;
+  const values: Record<string, unknown> = Object.fromEntries(
+    Object.entries(RESOURCE_SAMPLES[def.name].valid(MATRIX_TAG)).map(([k, v]) => [columnOf(k), v]),
+  );
+  if (def.scope.kind === 'org') {
+    values.org_id = (await db.selectFrom('t_user').select('org_id').where('id', '=', ctx.ids.operator).executeTakeFirstOrThrow()).org_id;
+  }
+  await db.insertInto(def.table).values(values).execute();
+}
+
+/** The kit's six routes of every definition, for the rights matrix of endpoint-table.ts. */
+export const RESOURCE_ENDPOINTS: EndpointCase[] = RESOURCES.flatMap((def): EndpointCase[] => {
+  const base = `/api/${def.name}`;
+  const rowUrl = async (ctx: MatrixContext, path: string) => `${base}${path}${(await matrixRowId(ctx, def)) ?? 1}`;
+  const prepare = (ctx: MatrixContext) => ensureMatrixRow(ctx, def);
+  return [
+    { method: 'GET', route: base, access: def.rights.preview, call: () => ({ url: `${base}?Page=1&Size=20` }) },
+    { method: 'GET', route: `${base}/all`, access: def.rights.preview, call: () => ({ url: `${base}/all` }) },
+    { method: 'GET', route: `${base}/names`, access: 'signed-in', call: () => ({ url: `${base}/names` }) },
+    { method: 'GET', route: `${base}/:id`, access: def.rights.preview, prepare, call: async (ctx) => ({ url: await rowUrl(ctx, '/') }) },
+    { method: 'POST', route: `${base}/save`, access: def.rights.edit,
+      call: () => ({ url: `${base}/save`, body: RESOURCE_SAMPLES[def.name].valid(`矩阵保存${++saves}`) }) },
+    // Deletes the matrix row (visible to every caller); prepare and undo put it back.
+    { method: 'POST', route: `${base}/del/:id`, access: def.rights.delete ?? def.rights.edit, prepare, undo: prepare,
+      call: async (ctx) => ({ url: await rowUrl(ctx, '/del/') }) },
+  ];
+});
