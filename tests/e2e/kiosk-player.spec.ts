@@ -112,10 +112,12 @@ test.describe('on a touch screen', () => {
   test.use({ hasTouch: true });
 
   test('a touch pauses the rotation (已暂停, time frozen) and it goes on after the idle time; a key pauses too', async ({ page, request }) => {
-    test.setTimeout(90_000);
+    test.setTimeout(120_000);
+    // The idle time is long beside the item's 6 s, so "still paused past the item's time" holds
+    // however slowly a busy machine runs the steps in between (8 s left too little: one run in 20).
     const { id } = await playlistOf(page, request, BASE, 'e2e 暂停', [['light', '暂停甲', 12], ['light', '暂停乙', 12]]);
     const kiosk = new KioskPlayer(page);
-    await kiosk.open(`?playlist=${id}&timeScale=2&idleSec=8`);
+    await kiosk.open(`?playlist=${id}&timeScale=2&idleSec=20`);
     await kiosk.waitForTitle('暂停甲');
     await expect(kiosk.pausedBadge).toHaveCount(0);
     await page.waitForTimeout(1_000);
@@ -129,8 +131,8 @@ test.describe('on a touch screen', () => {
     expect(await kiosk.state()).toMatchObject({ paused: true, rotations: 0, current: { title: '暂停甲' }, next: { ready: true } });
     await expect(kiosk.progress.locator('div')).toHaveCSS('animation-play-state', 'paused');
 
-    // 8 s after the touch it goes on, with the ~5 s the item had left.
-    await expect(kiosk.pausedBadge).toHaveCount(0, { timeout: 4_000 });
+    // 20 s after the touch it goes on, with the ~5 s the item had left.
+    await expect(kiosk.pausedBadge).toHaveCount(0, { timeout: 20_000 });
     expect(await kiosk.state()).toMatchObject({ paused: false, rotations: 0 });
     await kiosk.waitForTitle('暂停乙', 8_000);
 
@@ -141,7 +143,7 @@ test.describe('on a touch screen', () => {
 });
 
 test('after a real server restart the item on screen stays and the rotation goes on', async ({ page, request }) => {
-  test.setTimeout(180_000);
+  test.setTimeout(300_000);
   const server = new SpareServer(PORT + 18);
   try {
     await server.start();

@@ -17,18 +17,24 @@ export class SpareServer {
   }
 
   async start(): Promise<void> {
-    this.child = spawn('npx', ['tsx', 'server/main.ts'], {
+    const child = spawn('npx', ['tsx', 'server/main.ts'], {
       env: { ...process.env, PORT: String(this.port), DATA_DIR: this.dataDir, DEMO: '1', LOG_LEVEL: 'warn', LOGIN_RATE_LIMIT: '1000', STATIC_DIR: process.env.E2E_DIST ?? 'dist' },
-      stdio: 'ignore',
+      stdio: ['ignore', 'ignore', 'pipe'],
       detached: true,
     });
-    for (let i = 0; i < 240; i++) {
+    this.child = child;
+    let stderr = '';
+    child.stderr!.on('data', (chunk: Buffer) => { stderr = (stderr + chunk.toString()).slice(-2_000); });
+    // A first start seeds a demo database: on a busy 2-core machine that can take a minute or more.
+    // Wait for the server to answer, or for the process to end (then say why), up to 3 minutes.
+    for (let i = 0; i < 720; i++) {
+      if (child.exitCode !== null) throw new Error(`spare server on ${this.port} exited with ${child.exitCode}: ${stderr}`);
       try {
         if ((await fetch(`${this.baseURL}/api/sys/info`)).ok) return;
       } catch { /* not up yet */ }
       await new Promise((r) => setTimeout(r, 250));
     }
-    throw new Error(`spare server on ${this.port} did not start`);
+    throw new Error(`spare server on ${this.port} did not answer within 3 minutes: ${stderr}`);
   }
 
   /** Stops it the way a deploy or a crash would: the process and its connections go away. */
