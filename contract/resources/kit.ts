@@ -135,9 +135,9 @@ export function saveBodySchema(def: ResourceDefinition) {
   });
 }
 
-/** `sort=name` or `sort=-name`, over the sortable columns only. */
+/** `sort=name` or `sort=-name`, over the sortable columns and `id` (the order of creation). */
 export function sortSchema(def: ResourceDefinition) {
-  const sortable = def.columns.filter((c) => c.sortable).map((c) => c.name);
+  const sortable = ['id', ...def.columns.filter((c) => c.sortable).map((c) => c.name)];
   return z.string().refine((s) => sortable.includes(s.replace(/^-/, '')), {
     message: `sort must be one of ${sortable.map((s) => `${s}, -${s}`).join(', ') || '(none)'}`,
   });

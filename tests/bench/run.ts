@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { spawnSync } from 'node:child_process';
+import { benchAdminBundle, benchAdminList } from './admin-bench';
 import { benchApi } from './api-bench';
 import { benchLoginBundle } from './bundle-bench';
 import { benchDeviceList, benchIngest } from './telemetry-bench';
@@ -19,9 +20,11 @@ async function main(): Promise<void> {
   }
   benchLoginBundle(dist);
   benchMonitorBundle(dist);
+  benchAdminBundle(dist);
   await benchApi();
   await benchIngest();
   await benchDeviceList();
+  await benchAdminList();
   await benchHub();
   await benchMonitor();
   await benchGraph();

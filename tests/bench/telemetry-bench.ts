@@ -10,7 +10,7 @@ import { percentile, report } from './report';
 const BATCH = 5000;
 const BUDGET_MS = 10_000;
 
-async function benchServer(): Promise<{ server: RunningServer; dataDir: string }> {
+export async function benchServer(): Promise<{ server: RunningServer; dataDir: string }> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'nv-bench-'));
   const server = await startServer({
     ...readConfig({}), port: 0, host: '127.0.0.1', dataDir, demo: true, simulator: false, offlineAfterS: 0,

@@ -1,9 +1,10 @@
 import { sql, type Kysely } from 'kysely';
-import type { Dialect } from '../columns';
+import { createIndex, type Dialect } from '../columns';
 
 /**
  * The admin resource kit (issue 15): every administered table carries a row `version` for
- * optimistic concurrency (a save read at an older version answers 409). Frozen once released.
+ * optimistic concurrency (a save read at an older version answers 409); the kit's lists get the
+ * indexes they sort and filter by. Frozen once released.
  */
 export const VERSIONED_TABLES = [
   't_org_type', 't_region', 't_industry', 't_manufactor', 't_org', 't_application', 't_role', 't_user',
@@ -16,4 +17,8 @@ export async function up(db: Kysely<unknown>, _dialect: Dialect): Promise<void> 
   for (const table of VERSIONED_TABLES) {
     await sql`alter table ${sql.table(table)} add column version integer not null default 1`.execute(db);
   }
+  // Kit lists filter by organisation and sort by name: neither may read a whole large table.
+  await createIndex(db, 't_contacts', ['org_id', 'name']);
+  await createIndex(db, 't_contacts', ['name']);
+  await createIndex(db, 't_manufactor', ['name']);
 }

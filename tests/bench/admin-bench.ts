@@ -1,0 +1,86 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import type { Manifest } from 'vite';
+import { ADMIN, OPERATOR } from '../e2e/pages/accounts';
+import { benchLogin } from './bench-api';
+import { percentile, report } from './report';
+import { benchServer } from './telemetry-bench';
+
+const ROWS = 100_000;
+
+/**
+ * The admin branch's lazy JS (gzip): the AdminPage chunk and what it imports that the console's
+ * start does not already load (antd, react-query, the kit). Loaded on the first admin page only.
+ */
+export function benchAdminBundle(distDir: string): void {
+  const manifest = JSON.parse(fs.readFileSync(path.join(distDir, '.vite', 'manifest.json'), 'utf8')) as Manifest;
+  const closure = (root: string, into = new Set<string>()) => {
+    if (into.has(root) || !manifest[root]) return into;
+    into.add(root);
+    for (const dep of manifest[root].imports ?? []) closure(dep, into);
+    return into;
+  };
+  const start = closure('index.html');
+  const admin = [...closure('src/features/admin/AdminPage.tsx')].filter((key) => !start.has(key));
+  let gzip = 0;
+  for (const key of admin) gzip += gzipSync(fs.readFileSync(path.join(distDir, manifest[key].file))).length;
+  report('admin-chunk-js-gzip', gzip / 1024, 'KB');
+}
+
+/**
+ * One kit resource (t_contacts, organisation-scoped) with 100,000 rows: the paged list as the
+ * generic list page asks for it, server side (DESIGN budget ≤ 10 ms p95), for a user who sees
+ * everything and for one whose data scope is an organisation; a keyword search is shown apart
+ * (a substring search reads every row in scope).
+ */
+export async function benchAdminList(): Promise<void> {
+  const { server, dataDir } = await benchServer();
+  try {
+    const db = server.database.db;
+    const orgs = await db.selectFrom('t_org').select('id').orderBy('id').execute();
+    for (let i = 0; i < ROWS; i += 2000) {
+      await db.insertInto('t_contacts').values(Array.from({ length: 2000 }, (_, k) => {
+        const n = i + k;
+        return { org_id: orgs[n % orgs.length].id, name: `值班人员-${String(n).padStart(6, '0')}`, phone: `138${String(n).padStart(8, '0')}`, email: '' };
+      })).execute();
+    }
+    const admin = { authorization: `Bearer ${await benchLogin(server.url, ADMIN)}` };
+    const operator = { authorization: `Bearer ${await benchLogin(server.url, OPERATOR)}` };
+    const calls: [Record<string, string>, string][] = [
+      [admin, '/api/t_contacts?Page=1&Size=20'],
+      [admin, '/api/t_contacts?Page=2500&Size=20'],
+      [admin, '/api/t_contacts?Page=1&Size=50&sort=-id'],
+      [admin, '/api/t_contacts?Page=10&Size=20&sort=name'],
+      [operator, '/api/t_contacts?Page=1&Size=20'],
+      [operator, '/api/t_contacts?Page=5&Size=20&sort=-name'],
+    ];
+    const timed = async (headers: Record<string, string>, url: string) => {
+      const t0 = performance.now();
+      const body = await fetch(server.url + url, { headers }).then((r) => r.json()) as { success: boolean };
+      if (!body.success) throw new Error(`${url}: ${JSON.stringify(body)}`);
+      return performance.now() - t0;
+    };
+    const samples: number[] = [];
+    for (let round = 0; round < 60; round++) {
+      for (const [headers, url] of calls) {
+        const ms = await timed(headers, url);
+        if (round >= 10) samples.push(ms);
+      }
+    }
+    report('admin-list-p95', percentile(samples, 95), 'ms', { max: 10 });
+    if (process.env.BENCH_DETAIL) {
+      for (const [headers, url] of calls) {
+        const each: number[] = [];
+        for (let i = 0; i < 20; i++) each.push(await timed(headers, url));
+        console.log(`  ${url} ${headers === admin ? 'admin' : 'operator'}: p50 ${percentile(each, 50).toFixed(2)} ms`);
+      }
+    }
+    const keyword: number[] = [];
+    for (let i = 0; i < 30; i++) keyword.push(await timed(admin, `/api/t_contacts?Page=1&Size=20&keyword=${encodeURIComponent('0999')}`));
+    report('admin-list-keyword-p95', percentile(keyword, 95), 'ms');
+  } finally {
+    await server.close();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
