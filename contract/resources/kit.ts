@@ -102,8 +102,8 @@ export interface ResourceDefinition<
   scope: ScopeRule;
   /** Row fields `keyword` searches (case-insensitive substring). */
   search: readonly string[];
-  /** Row fields that no two rows share. */
-  unique?: readonly string[];
+  /** Row fields (or groups of fields) that no two rows share; an error names a group's last field. */
+  unique?: readonly (string | readonly string[])[];
   /** Save fields whose values never reach the audit log (it records only that they changed). */
   secret?: readonly string[];
   references?: readonly ReferenceDef[];

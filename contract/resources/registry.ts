@@ -1,6 +1,11 @@
 import { contactsResource } from './contacts';
+import { dataDictResource } from './data-dict';
+import { industryResource } from './industry';
 import type { ResourceDefinition } from './kit';
 import { manufactorResource } from './manufactor';
+import { regionResource } from './region';
 
 /** Every resource the kit serves: the server registers their routes, the tests iterate over them. */
-export const RESOURCES: readonly ResourceDefinition[] = [contactsResource, manufactorResource] as unknown as ResourceDefinition[];
+export const RESOURCES: readonly ResourceDefinition[] = [
+  contactsResource, manufactorResource, industryResource, regionResource, dataDictResource,
+] as unknown as ResourceDefinition[];

@@ -81,9 +81,10 @@ export function resourceRepository(db: Kysely<DB>, def: ResourceDefinition) {
       return visible(trx, user).select(selection(def)).where('id', '=', id).executeTakeFirst();
     },
 
-    /** The id of another row holding `value` in `field`, if any. */
-    async duplicate(trx: AnyDb, field: string, value: unknown, exceptId?: number): Promise<number | undefined> {
-      let q = trx.selectFrom(def.table).select('id').where(columnOf(field), '=', value);
+    /** The id of another row holding the same values in `fields`, if any. */
+    async duplicate(trx: AnyDb, fields: readonly string[], values: Row, exceptId?: number): Promise<number | undefined> {
+      let q = trx.selectFrom(def.table).select('id');
+      for (const field of fields) q = q.where(columnOf(field), values[field] == null ? 'is' : '=', values[field] ?? null);
       if (exceptId !== undefined) q = q.where('id', '!=', exceptId);
       return (await q.executeTakeFirst())?.id;
     },

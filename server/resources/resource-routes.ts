@@ -57,8 +57,12 @@ export function registerResourceRoutes(app: FastifyInstance, { db }: AppDeps, de
       const { id, version, ...fields } = body as Record<string, unknown> & { id?: number; version?: number };
       const savedId = await db.transaction().execute(async (trx) => {
         const refuseDuplicates = async () => {
-          for (const field of def.unique ?? []) {
-            if (await repo.duplicate(trx, field, fields[field], id)) throw badRequest(`body.${field}: “${String(fields[field])}” 已存在`);
+          for (const unique of def.unique ?? []) {
+            const group = typeof unique === 'string' ? [unique] : unique;
+            if (await repo.duplicate(trx, group, fields, id)) {
+              const field = group[group.length - 1];
+              throw badRequest(`body.${field}: “${group.map((f) => String(fields[f])).join(' / ')}” 已存在`);
+            }
           }
         };
         const entry = { userId: user.id, username: user.username, ip: req.ip };

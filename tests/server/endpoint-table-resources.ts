@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import { columnOf, type ResourceDefinition } from '../../contract/resources/kit';
+import { Right } from '../../contract/rights';
 import { RESOURCES } from '../../contract/resources/registry';
 import type { EndpointCase, MatrixContext } from './endpoint-table';
 import { RESOURCE_SAMPLES } from './resource-samples';
@@ -26,20 +27,27 @@ async function ensureMatrixRow(ctx: MatrixContext, def: ResourceDefinition): Pro
   await db.insertInto(def.table).values(values).execute();
 }
 
-/** The kit's six routes of every definition, for the rights matrix of endpoint-table.ts. */
-export const RESOURCE_ENDPOINTS: EndpointCase[] = RESOURCES.flatMap((def): EndpointCase[] => {
-  const base = `/api/${def.name}`;
-  const rowUrl = async (ctx: MatrixContext, path: string) => `${base}${path}${(await matrixRowId(ctx, def)) ?? 1}`;
-  const prepare = (ctx: MatrixContext) => ensureMatrixRow(ctx, def);
-  return [
-    { method: 'GET', route: base, access: def.rights.preview, call: () => ({ url: `${base}?Page=1&Size=20` }) },
-    { method: 'GET', route: `${base}/all`, access: def.rights.preview, call: () => ({ url: `${base}/all` }) },
-    { method: 'GET', route: `${base}/names`, access: 'signed-in', call: () => ({ url: `${base}/names` }) },
-    { method: 'GET', route: `${base}/:id`, access: def.rights.preview, prepare, call: async (ctx) => ({ url: await rowUrl(ctx, '/') }) },
-    { method: 'POST', route: `${base}/save`, access: def.rights.edit,
-      call: () => ({ url: `${base}/save`, body: RESOURCE_SAMPLES[def.name].valid(`矩阵保存${++saves}`) }) },
-    // Deletes the matrix row (visible to every caller); prepare and undo put it back.
-    { method: 'POST', route: `${base}/del/:id`, access: def.rights.delete ?? def.rights.edit, prepare, undo: prepare,
-      call: async (ctx) => ({ url: await rowUrl(ctx, '/del/') }) },
-  ];
-});
+/** The kit's six routes of every definition and what families add, for the rights matrix of endpoint-table.ts. */
+export const RESOURCE_ENDPOINTS: EndpointCase[] = [
+  { method: 'GET', route: '/api/t_region/is-project-exists', access: Right.BaseDataPreview, call: () => ({ url: '/api/t_region/is-project-exists?id=1' }) },
+  ...kitEndpoints(),
+];
+
+function kitEndpoints(): EndpointCase[] {
+  return RESOURCES.flatMap((def): EndpointCase[] => {
+    const base = `/api/${def.name}`;
+    const rowUrl = async (ctx: MatrixContext, path: string) => `${base}${path}${(await matrixRowId(ctx, def)) ?? 1}`;
+    const prepare = (ctx: MatrixContext) => ensureMatrixRow(ctx, def);
+    return [
+      { method: 'GET', route: base, access: def.rights.preview, call: () => ({ url: `${base}?Page=1&Size=20` }) },
+      { method: 'GET', route: `${base}/all`, access: def.rights.preview, call: () => ({ url: `${base}/all` }) },
+      { method: 'GET', route: `${base}/names`, access: 'signed-in', call: () => ({ url: `${base}/names` }) },
+      { method: 'GET', route: `${base}/:id`, access: def.rights.preview, prepare, call: async (ctx) => ({ url: await rowUrl(ctx, '/') }) },
+      { method: 'POST', route: `${base}/save`, access: def.rights.edit,
+        call: () => ({ url: `${base}/save`, body: RESOURCE_SAMPLES[def.name].valid(`矩阵保存${++saves}`) }) },
+      // Deletes the matrix row (visible to every caller); prepare and undo put it back.
+      { method: 'POST', route: `${base}/del/:id`, access: def.rights.delete ?? def.rights.edit, prepare, undo: prepare,
+        call: async (ctx) => ({ url: await rowUrl(ctx, '/del/') }) },
+    ];
+  });
+}

@@ -177,8 +177,6 @@ export const ENDPOINTS: EndpointCase[] = [
   names('t_device_type'),
   names('t_org'),
   names('role', Right.RolePreview),
-  names('t_region'),
-  names('t_industry'),
   names('user-manage'),
   names('t_application'),
   { method: 'GET', route: '/api/t_history_message', access: 'signed-in',

@@ -23,6 +23,7 @@ describe.each(RESOURCES.map((def) => [def.name, def] as const))('resource kit: %
   let probeRole: number;
   let tags = 0;
   const tag = () => `K${name}${++tags}x${Date.now() % 100_000}`;
+  const changeValue = () => (typeof sample.change.value === 'function' ? sample.change.value(tag()) : sample.change.value);
 
   async function setProbeRights(rights: readonly string[]) {
     const db = server.database.db;
@@ -35,6 +36,8 @@ describe.each(RESOURCES.map((def) => [def.name, def] as const))('resource kit: %
     expect(r.body.error).toBeUndefined();
     return r.body.data as Record<string, unknown> & { id: number; version: number };
   }
+  /** The row's editable fields as a save body, as the form drawer sends them back. */
+  const bodyOf = (row: Record<string, unknown>) => Object.fromEntries(Object.keys(def.save.shape).map((k) => [k, row[k]]));
   const logRows = (id: number) => server.database.db.selectFrom('t_history_log').selectAll()
     .where('target', 'like', `${name}#${id}%`).orderBy('id').execute();
 
@@ -85,9 +88,10 @@ describe.each(RESOURCES.map((def) => [def.name, def] as const))('resource kit: %
 
   it('updates with the version read; a stale or missing version changes nothing', async () => {
     const row = await create();
-    const body = { ...sample.valid(tag()), [def.label]: row[def.label] };
-    const saved = await admin.post(`${base}/save`, { ...body, [sample.change.field]: sample.change.value, id: row.id, version: row.version });
-    expect(saved.body.data).toMatchObject({ id: row.id, version: row.version + 1, [sample.change.field]: sample.change.value });
+    const body = bodyOf(row);
+    const value = changeValue();
+    const saved = await admin.post(`${base}/save`, { ...body, [sample.change.field]: value, id: row.id, version: row.version });
+    expect(saved.body.data).toMatchObject({ id: row.id, version: row.version + 1, [sample.change.field]: value });
 
     const stale = await expectNoChange(server, () => admin.post(`${base}/save`, { ...body, id: row.id, version: row.version }));
     expect([stale.status, stale.body.error]).toEqual([409, STALE_VERSION]);
@@ -106,11 +110,14 @@ describe.each(RESOURCES.map((def) => [def.name, def] as const))('resource kit: %
   it.skipIf(!def.unique?.length)('refuses a duplicate of a unique field, naming it (skipped: no unique field)', async () => {
     const first = await create();
     const second = await create();
-    for (const field of def.unique ?? []) {
-      const dup = await expectNoChange(server, () => admin.post(`${base}/save`, { ...sample.valid(tag()), [field]: first[field] }));
-      expect([dup.status, dup.body.error]).toEqual([400, `body.${field}: “${String(first[field])}” 已存在`]);
+    for (const unique of def.unique ?? []) {
+      const group = typeof unique === 'string' ? [unique] : unique;
+      const field = group[group.length - 1];
+      const same = Object.fromEntries(group.map((f) => [f, first[f]]));
+      const dup = await expectNoChange(server, () => admin.post(`${base}/save`, { ...sample.valid(tag()), ...same }));
+      expect([dup.status, dup.body.error]).toEqual([400, `body.${field}: “${group.map((f) => String(first[f])).join(' / ')}” 已存在`]);
       const onEdit = await expectNoChange(server, () => admin.post(`${base}/save`, {
-        ...sample.valid(tag()), [field]: first[field], id: second.id, version: second.version,
+        ...sample.valid(tag()), ...same, id: second.id, version: second.version,
       }));
       expect(onEdit.body.error).toMatch(new RegExp(`^body\\.${field}: `));
     }
@@ -168,7 +175,8 @@ describe.each(RESOURCES.map((def) => [def.name, def] as const))('resource kit: %
 
   it('writes one audit row per change, in the same transaction: who, what, before and after, from where', async () => {
     const row = await create();
-    const body = { ...sample.valid(tag()), [def.label]: row[def.label], [sample.change.field]: sample.change.value, id: row.id, version: row.version };
+    const value = changeValue();
+    const body = { ...bodyOf(row), [sample.change.field]: value, id: row.id, version: row.version };
     await admin.post(`${base}/save`, body);
     await admin.post(`${base}/del/${row.id}`);
     const log = await logRows(row.id);
@@ -177,9 +185,9 @@ describe.each(RESOURCES.map((def) => [def.name, def] as const))('resource kit: %
     const [added, edited, deleted] = log.map((l) => JSON.parse(l.detail));
     expect(added.before).toBeNull();
     expect(added.after[def.label]).toBe(row[def.label]);
-    expect(edited).toEqual({ before: { [sample.change.field]: row[sample.change.field] }, after: { [sample.change.field]: sample.change.value } });
+    expect(edited).toEqual({ before: { [sample.change.field]: row[sample.change.field] }, after: { [sample.change.field]: value } });
     expect(deleted.after).toBeNull();
-    expect(deleted.before[def.label]).toBe(row[def.label]);
+    expect(deleted.before[def.label]).toBe(sample.change.field === def.label ? value : row[def.label]);
     // A refused change leaves no audit row either (expectNoChange covers t_history_log).
   });
 });

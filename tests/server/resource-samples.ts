@@ -5,8 +5,8 @@ import type { DB } from '../../server/db/schema';
 export interface ResourceSample {
   /** A valid save body; `tag` makes its unique and searchable fields distinct. */
   valid(tag: string): Record<string, unknown>;
-  /** A change of one field for an update, and that field. */
-  change: { field: string; value: unknown };
+  /** A change of one field for an update: the field and its new value (made from a tag where unique). */
+  change: { field: string; value: unknown | ((tag: string) => unknown) };
   /** A body the save schema refuses, and the field the error must name. */
   invalid: { body: Record<string, unknown>; field: string };
   /** Makes a row of another table refer to record `id` (resources with `references`). */
@@ -29,4 +29,28 @@ export const RESOURCE_SAMPLES: Record<string, ResourceSample> = {
       }).execute();
     },
   },
+  t_industry: {
+    valid: (tag) => ({ name: `行业${tag}` }),
+    change: { field: 'name', value: (tag: string) => `改名行业${tag}` },
+    invalid: { body: { name: '   ' }, field: 'name' },
+    async refer(db, id) {
+      const org = await db.selectFrom('t_org').select('id')
+        .where((eb) => eb.or([eb('industry_id', 'is', null), eb('industry_id', '!=', id)])).orderBy('id').executeTakeFirstOrThrow();
+      await db.updateTable('t_org').set({ industry_id: id }).where('id', '=', org.id).execute();
+    },
+  },
+  t_region: {
+    valid: (tag) => ({ name: `区域${tag}`, code: `R${tag.replace(/\W/g, '').slice(-20)}`, lng: 121.5, lat: 31.2 }),
+    change: { field: 'lat', value: 30.1 },
+    invalid: { body: { name: '区域', lat: 91 }, field: 'lat' },
+    async refer(db, id) {
+      await db.insertInto('t_region').values({ parent_id: id, name: `下级-${id}-${Date.now()}` }).execute();
+    },
+  },
+  t_data_dict: {
+    valid: (tag) => ({ dictType: 'kit_test', code: `c${tag.replace(/\W/g, '').slice(-40)}`, label: `字典${tag}`, sortOrder: 5 }),
+    change: { field: 'sortOrder', value: 9 },
+    invalid: { body: { dictType: 'kit test', code: 'x', label: 'y' }, field: 'dictType' },
+  },
 };
+
