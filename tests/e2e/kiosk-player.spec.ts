@@ -76,10 +76,12 @@ test('a short real playlist of templates and a graph rotates in order with its d
   })).toEqual(['hidden', '0', 1920, 1080]);
   expect(await page.evaluate(() => ['current', 'next'].map((role) => getComputedStyle(document.querySelector(`[data-kiosk-layer="${role}"]`)!).zIndex)))
     .toEqual(['1', '0']);
-  await expect(kiosk.next.locator('[data-graph-phase="ready"]')).toHaveCount(1, { timeout: 15_000 });
   await expect(kiosk.current).toBeVisible();
 
   await kiosk.waitForTitle(graphTitle, 30_000);
+  // It was ready out of sight before its turn (recorded at the switch: a look at the hidden layer
+  // raced the switch itself on a busy machine).
+  expect((await kiosk.switches())[1]).toMatchObject({ title: graphTitle, wasReady: true });
   await expect(kiosk.current.locator('[data-graph-phase="ready"]')).toBeVisible();
   await expect(kiosk.title).toContainText(graphTitle);
   await expect(kiosk.title).toContainText('第 2 / 3 项');

@@ -15,6 +15,8 @@ export interface Switch {
   at: number;
   title: string;
   rotations: number;
+  /** The item prepared behind the wall was ready before this switch showed it. */
+  wasReady: boolean;
 }
 
 /** Live chart, WebGL scene, map and graph instances of the page (`window.__nvLive`). */
@@ -80,10 +82,11 @@ export class KioskPlayer {
         configurable: true,
         get: () => value,
         set(next: KioskState | undefined) {
+          const wasReady = value?.next?.ready === true;
           value = next;
           if (next?.current && next.rotations !== last) {
             last = next.rotations;
-            w.__e2eSwitches.push({ at: Math.round(performance.now()), title: next.current.title, rotations: next.rotations });
+            w.__e2eSwitches.push({ at: Math.round(performance.now()), title: next.current.title, rotations: next.rotations, wasReady });
           }
         },
       });
