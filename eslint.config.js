@@ -16,6 +16,20 @@ const arrows = {
   }],
 };
 
+/** Text is never evaluated as code (DESIGN: one small safe expression evaluator). */
+const noEval = [
+  { selector: "CallExpression[callee.name='eval']", message: 'Never evaluate text as code.' },
+  { selector: "NewExpression[callee.name='Function']", message: 'Never evaluate text as code.' },
+];
+
+/** DESIGN "Routes never write SQL": in server/routes/, a family's `<family>-repository.ts` owns it. */
+const ROUTES_WRITE_NO_SQL = 'Routes never write SQL (DESIGN.md, Admin resource kit): move the query into the family\'s <family>-repository.ts.';
+const noSqlInRoutes = [
+  { selector: "CallExpression[callee.property.name=/^(selectFrom|insertInto|updateTable|deleteFrom|transaction)$/]", message: ROUTES_WRITE_NO_SQL },
+  { selector: "TaggedTemplateExpression[tag.name='sql']", message: ROUTES_WRITE_NO_SQL },
+  { selector: "CallExpression[callee.object.name='sql']", message: ROUTES_WRITE_NO_SQL },
+];
+
 export default tseslint.config(
   { ignores: ['dist/', 'dist-*/', 'node_modules/', 'data/', 'test-results/', 'playwright-report/'] },
   js.configs.recommended,
@@ -28,11 +42,14 @@ export default tseslint.config(
     rules: {
       ...arrows,
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
-      'no-restricted-syntax': ['error',
-        { selector: "CallExpression[callee.name='eval']", message: 'Never evaluate text as code.' },
-        { selector: "NewExpression[callee.name='Function']", message: 'Never evaluate text as code.' },
-      ],
+      'no-restricted-syntax': ['error', ...noEval],
     },
+  },
+  {
+    // scope-filters.ts is the repositories' shared where-conditions (server/resources/ uses them too).
+    files: ['server/routes/**/*.ts'],
+    ignores: ['server/routes/**/*-repository.ts', 'server/routes/scope-filters.ts'],
+    rules: { 'no-restricted-syntax': ['error', ...noEval, ...noSqlInRoutes] },
   },
   {
     // Query helpers over any table, and tests poking at responses, need `any`.

@@ -8,6 +8,7 @@ import { UPLOAD_CATEGORIES, UploadQuery, UploadResult } from '../../../contract/
 import type { AppDeps } from '../../deps';
 import { ApiError, badRequest, notFound } from '../../http/api-error';
 import { endpoint } from '../../http/endpoint';
+import { recordUpload } from './file-repository';
 
 /** The §5 text for a too-large image. */
 export const UPLOAD_TOO_LARGE = '上传头像图片大小不能超过 2MB!';
@@ -54,9 +55,9 @@ export function registerFileRoutes(app: FastifyInstance, { db, config }: AppDeps
       await fs.promises.writeFile(tmp, buffer);
       await fs.promises.rename(tmp, path.join(dir, name));
       const publicPath = `/api/files/${query.category}/${name}`;
-      await db.insertInto('t_file').values({
+      await recordUpload(db, {
         category: query.category, path: publicPath, size: buffer.length, content_type: kind.type, user_id: user.id, created_at: Date.now(),
-      }).execute();
+      });
       return { path: publicPath, size: buffer.length, contentType: kind.type };
     },
   });

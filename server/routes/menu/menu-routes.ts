@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { MenuList, MenuQuery } from '../../../contract/session';
 import type { AppDeps } from '../../deps';
 import { endpoint } from '../../http/endpoint';
+import { listMenu } from './menu-repository';
 
 /**
  * GET /api/menu/all?type=app: every entry of the menu, sorted by its order field, each with the
@@ -11,21 +12,6 @@ import { endpoint } from '../../http/endpoint';
 export function registerMenuRoutes(app: FastifyInstance, { db }: AppDeps): void {
   endpoint(app, db, {
     method: 'GET', url: '/menu/all', access: 'signed-in', query: MenuQuery, response: MenuList,
-    async handler({ query }) {
-      const rows = await db.selectFrom('t_menu').selectAll().where('type', '=', query.type)
-        .orderBy('sort_order').orderBy('id').execute();
-      return rows.map((r) => ({
-        id: r.id,
-        parentId: r.parent_id,
-        name: r.name,
-        title: r.title,
-        titleEn: r.title_en,
-        path: r.path,
-        icon: r.icon,
-        order: r.sort_order,
-        rightCode: r.right_code,
-        type: r.type,
-      }));
-    },
+    handler: ({ query }) => listMenu(db, query.type),
   });
 }

@@ -10,7 +10,7 @@ import type { AuthUser } from '../../auth/auth-user';
 import type { AppDeps } from '../../deps';
 import { badRequest, notFound } from '../../http/api-error';
 import { endpoint } from '../../http/endpoint';
-import { visibleProject } from '../telemetry/device-scope';
+import { visibleProject } from '../telemetry/telemetry-repository';
 import { ProjectGraphRepository, recordOf, summaryOf } from './project-graph-repository';
 
 const WHAT = '组态';

@@ -5,7 +5,7 @@ import {
 import type { AuthUser } from '../../auth/auth-user';
 import type { AppDeps } from '../../deps';
 import { endpoint } from '../../http/endpoint';
-import { visibleProject } from '../telemetry/device-scope';
+import { visibleProject } from '../telemetry/telemetry-repository';
 import { ScreenDataRepository, type ScreenScope } from './screen-data-repository';
 
 /**

@@ -3,6 +3,7 @@ import { PRODUCT_VERSION } from '../../../contract/constants';
 import { SysInfo } from '../../../contract/session';
 import type { AppDeps } from '../../deps';
 import { endpoint } from '../../http/endpoint';
+import { readSettings } from './sys-repository';
 
 export const PRODUCT_NAME = '工业物联网平台';
 
@@ -10,9 +11,7 @@ export function registerSysRoutes(app: FastifyInstance, { db }: AppDeps): void {
   endpoint(app, db, {
     method: 'GET', url: '/sys/info', access: 'public', response: SysInfo,
     async handler() {
-      const rows = await db.selectFrom('sys_setting').select(['key', 'value'])
-        .where('key', 'in', ['system.name', 'guest.enabled']).execute();
-      const setting = new Map(rows.map((r) => [r.key, r.value]));
+      const setting = await readSettings(db, ['system.name', 'guest.enabled']);
       const year = new Date().getFullYear();
       const name = setting.get('system.name') ?? PRODUCT_NAME;
       return {

@@ -1,9 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
+import type { AuthUser } from '../../auth/auth-user';
 import { revokeUserSessions } from '../../auth/sessions';
 import type { DB } from '../../db/schema';
 import { conflict } from '../../http/api-error';
 import { GUEST_RIGHTS } from '../../seed/rights-catalogue';
+import { visibleOrgFilter } from '../scope-filters';
 
 /** The one guest account's login name. */
 export const GUEST_USERNAME = 'guest';
@@ -93,4 +95,36 @@ export async function disableGuest(db: Kysely<DB>, now = Date.now()): Promise<nu
   await db.updateTable('t_user').set({ disabled: 1 }).where('id', '=', guest.id).execute();
   await revokeUserSessions(db, guest.id, undefined, now);
   return guest.id;
+}
+
+/** {@link enableGuest} in a transaction of its own. */
+export function turnGuestModeOn(db: Kysely<DB>, orgId: number): Promise<number> {
+  return db.transaction().execute((trx) => enableGuest(trx, orgId));
+}
+
+/** {@link disableGuest} in a transaction of its own. */
+export function turnGuestModeOff(db: Kysely<DB>): Promise<number | null> {
+  return db.transaction().execute((trx) => disableGuest(trx));
+}
+
+/** The organisation if the user sees it, with whether it is disabled. */
+export async function findVisibleOrg(db: Kysely<DB>, user: AuthUser, orgId: number) {
+  return db.selectFrom('t_org').select(['id', 'disabled']).where('id', '=', orgId)
+    .where(visibleOrgFilter(user, 'id')).executeTakeFirst();
+}
+
+/**
+ * Where the guest account goes by default: up from the caller's organisation as far as the caller
+ * sees (the root for an administrator who sees everything), so a guest never sees more than the
+ * administrator who let it in.
+ */
+export async function widestVisibleOrg(db: Kysely<DB>, user: AuthUser): Promise<number> {
+  const sees = (id: number) => user.scope.all || user.scope.orgIds.includes(id);
+  let id = user.orgId;
+  for (let depth = 0; depth < 64; depth++) {
+    const row = await db.selectFrom('t_org').select('parent_id').where('id', '=', id).executeTakeFirst();
+    if (row?.parent_id == null || !sees(row.parent_id)) break;
+    id = row.parent_id;
+  }
+  return id;
 }

@@ -1,18 +1,16 @@
 import type { FastifyInstance } from 'fastify';
-import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import { Right } from '../../../contract/rights';
 import { LoginQuery, TokenResult } from '../../../contract/session';
 import { EnableGuestBody, GuestLoginBody, GuestState } from '../../../contract/users';
-import type { AuthUser } from '../../auth/auth-user';
-import type { DB } from '../../db/schema';
 import type { AppDeps } from '../../deps';
 import { badRequest, forbidden, notFound } from '../../http/api-error';
 import { endpoint } from '../../http/endpoint';
 import { auditLog } from '../../logs/audit-log';
-import { visibleOrgFilter } from '../scope-filters';
 import { signIn } from '../user/sign-in';
-import { disableGuest, enableGuest, findGuestAccount, isGuestEnabled } from './guest-repository';
+import {
+  findGuestAccount, findVisibleOrg, isGuestEnabled, turnGuestModeOff, turnGuestModeOn, widestVisibleOrg,
+} from './guest-repository';
 
 export const GUEST_MODE_OFF = '游客模式未开启';
 
@@ -31,13 +29,12 @@ export function registerGuestRoutes(app: FastifyInstance, deps: AppDeps): void {
       let userId: number | null;
       if (body.enabled) {
         const orgId = body.orgId ?? await widestVisibleOrg(db, user);
-        const org = await db.selectFrom('t_org').select(['id', 'disabled']).where('id', '=', orgId)
-          .where(visibleOrgFilter(user, 'id')).executeTakeFirst();
+        const org = await findVisibleOrg(db, user, orgId);
         if (!org) throw notFound('组织');
         if (org.disabled) throw badRequest('body.orgId: 组织已停用');
-        userId = await db.transaction().execute((trx) => enableGuest(trx, orgId));
+        userId = await turnGuestModeOn(db, orgId);
       } else {
-        userId = await db.transaction().execute((trx) => disableGuest(trx));
+        userId = await turnGuestModeOff(db);
       }
       await auditLog(db, {
         userId: user.id, username: user.username, action: 'edit', target: 'guest.enabled', detail: String(body.enabled), ip: req.ip,
@@ -59,18 +56,3 @@ export function registerGuestRoutes(app: FastifyInstance, deps: AppDeps): void {
   });
 }
 
-/**
- * Where the guest account goes by default: up from the caller's organisation as far as the caller
- * sees (the root for an administrator who sees everything), so a guest never sees more than the
- * administrator who let it in.
- */
-async function widestVisibleOrg(db: Kysely<DB>, user: AuthUser): Promise<number> {
-  const sees = (id: number) => user.scope.all || user.scope.orgIds.includes(id);
-  let id = user.orgId;
-  for (let depth = 0; depth < 64; depth++) {
-    const row = await db.selectFrom('t_org').select('parent_id').where('id', '=', id).executeTakeFirst();
-    if (row?.parent_id == null || !sees(row.parent_id)) break;
-    id = row.parent_id;
-  }
-  return id;
-}

@@ -4,7 +4,7 @@ import { issueSession, revokeUserSessions } from '../../auth/sessions';
 import type { AppDeps } from '../../deps';
 import { badRequest } from '../../http/api-error';
 import { auditLog } from '../../logs/audit-log';
-import { clearFailedLogins } from './user-repository';
+import { clearFailedLogins, findApplicationLogin } from './user-repository';
 
 /**
  * With single-session on, a new login ends the account's other sessions this long after it, so the
@@ -30,7 +30,7 @@ export async function signIn(
 ): Promise<TokenResult> {
   const now = Date.now();
   if (options.appId !== null) {
-    const appRow = await db.selectFrom('t_application').select(['can_login']).where('id', '=', options.appId).executeTakeFirst();
+    const appRow = await findApplicationLogin(db, options.appId);
     if (!appRow) throw badRequest('应用不存在');
     if (!appRow.can_login) throw badRequest('该应用不允许登录');
   }

@@ -5,14 +5,17 @@ import {
   RefreshTokenBody, TokenResult, UpdateProfileBody, UserInfo,
 } from '../../../contract/session';
 import { hashPassword, verifyMd5, verifyPassword } from '../../auth/passwords';
-import { findSession, issueSession, REFRESH_GRACE_MS, revokeSession, revokeUserSessions } from '../../auth/sessions';
+import { findSession, issueSession, REFRESH_GRACE_MS, revokeSession } from '../../auth/sessions';
 import { isWellFormedToken } from '../../auth/tokens';
 import type { AppDeps } from '../../deps';
 import { ApiError, badRequest, NOT_SIGNED_IN, notFound, SESSION_TIMEOUT } from '../../http/api-error';
 import { endpoint } from '../../http/endpoint';
 import { auditLog } from '../../logs/audit-log';
 import { signIn } from './sign-in';
-import { findUserForLogin, loadUserInfo, recordFailedLogin } from './user-repository';
+import {
+  changePassword, customSetOf, findUserForLogin, findUserForRefresh, loadUserInfo, passwordHashOf, recordFailedLogin, saveCustomSet,
+  updateProfile,
+} from './user-repository';
 
 const WRONG_CREDENTIALS = '用户名或密码错误';
 /** Checked when the user is unknown, so a wrong name costs as long as a wrong password. */
@@ -52,7 +55,7 @@ export function registerUserRoutes(app: FastifyInstance, deps: AppDeps): void {
       const session = await findSession(db, body.token);
       if (session.status === 'unknown') throw new ApiError(401, NOT_SIGNED_IN);
       if (session.status === 'expired') throw new ApiError(200, SESSION_TIMEOUT, true);
-      const user = await db.selectFrom('t_user').select(['username', 'disabled']).where('id', '=', session.userId).executeTakeFirst();
+      const user = await findUserForRefresh(db, session.userId);
       if (!user || user.disabled) throw new ApiError(200, SESSION_TIMEOUT, true);
       const issued = await issueSession(db, session.userId, body.tokenExpired, session.appId);
       await revokeSession(db, session.sessionId, Date.now() + REFRESH_GRACE_MS);
@@ -72,14 +75,7 @@ export function registerUserRoutes(app: FastifyInstance, deps: AppDeps): void {
   endpoint(app, db, {
     method: 'POST', url: '/user/info', access: 'signed-in', body: UpdateProfileBody, response: UserInfo,
     async handler({ user, body }) {
-      const patch = {
-        ...(body.nickName !== undefined && { nick_name: body.nickName }),
-        ...(body.avatar !== undefined && { avatar: body.avatar }),
-        ...(body.phone !== undefined && { phone: body.phone }),
-        ...(body.email !== undefined && { email: body.email }),
-      };
-      if (Object.keys(patch).length === 0) throw badRequest('body: nothing to update');
-      await db.updateTable('t_user').set(patch).where('id', '=', user.id).execute();
+      if (!(await updateProfile(db, user.id, body))) throw badRequest('body: nothing to update');
       const info = await loadUserInfo(db, user.id);
       if (!info) throw notFound('用户');
       return info;
@@ -96,8 +92,7 @@ export function registerUserRoutes(app: FastifyInstance, deps: AppDeps): void {
   endpoint(app, db, {
     method: 'POST', url: '/user/login-test', access: 'signed-in', query: LoginTestQuery, response: z.literal(true), rateLimit: config.loginRateLimit,
     async handler({ user, query }) {
-      const row = await db.selectFrom('t_user').select('password_hash').where('id', '=', user.id).executeTakeFirstOrThrow();
-      if (!(await verifyMd5(query.password, row.password_hash))) throw badRequest('密码错误');
+      if (!(await verifyMd5(query.password, await passwordHashOf(db, user.id)))) throw badRequest('密码错误');
       return true as const;
     },
   });
@@ -105,14 +100,10 @@ export function registerUserRoutes(app: FastifyInstance, deps: AppDeps): void {
   endpoint(app, db, {
     method: 'POST', url: '/user/change-password', access: 'signed-in', body: ChangePasswordBody, response: z.literal(true), rateLimit: config.loginRateLimit,
     async handler({ user, body, req }) {
-      const row = await db.selectFrom('t_user').select('password_hash').where('id', '=', user.id).executeTakeFirstOrThrow();
-      if (!(await verifyPassword(body.oldPassword, row.password_hash))) throw badRequest('原密码错误');
+      if (!(await verifyPassword(body.oldPassword, await passwordHashOf(db, user.id)))) throw badRequest('原密码错误');
       if (body.oldPassword === body.newPassword) throw badRequest('body.newPassword: 新密码不能与原密码相同');
       const hash = await hashPassword(body.newPassword);
-      await db.transaction().execute(async (trx) => {
-        await trx.updateTable('t_user').set({ password_hash: hash }).where('id', '=', user.id).execute();
-        await revokeUserSessions(trx, user.id, user.sessionId);
-      });
+      await changePassword(db, user.id, hash, user.sessionId);
       await auditLog(db, { userId: user.id, username: user.username, action: 'edit', target: 'password', ip: req.ip });
       return true as const;
     },
@@ -121,9 +112,9 @@ export function registerUserRoutes(app: FastifyInstance, deps: AppDeps): void {
   endpoint(app, db, {
     method: 'GET', url: '/user/customSet', access: 'signed-in', response: CustomSet,
     async handler({ user }) {
-      const row = await db.selectFrom('t_user').select('custom_set').where('id', '=', user.id).executeTakeFirst();
-      if (!row) throw notFound('用户');
-      return JSON.parse(row.custom_set) as Record<string, unknown>;
+      const text = await customSetOf(db, user.id);
+      if (text === undefined) throw notFound('用户');
+      return JSON.parse(text) as Record<string, unknown>;
     },
   });
 
@@ -132,7 +123,7 @@ export function registerUserRoutes(app: FastifyInstance, deps: AppDeps): void {
     async handler({ user, body }) {
       const text = JSON.stringify(body.content);
       if (Buffer.byteLength(text) > CUSTOM_SET_MAX_BYTES) throw badRequest(`body.content: 超过 ${CUSTOM_SET_MAX_BYTES / 1024} KB`);
-      await db.updateTable('t_user').set({ custom_set: text }).where('id', '=', user.id).execute();
+      await saveCustomSet(db, user.id, text);
       return body.content;
     },
   });
