@@ -63,6 +63,8 @@ export type ScopeRule = { kind: 'global' } | { kind: 'org' };
 export interface ReferenceDef {
   table: string;
   column: string;
+  /** The row field the column holds (default `id`). */
+  key?: string;
   /** What those rows are, for the error: "仍有 3 个设备型号引用…". */
   what: Text;
 }
@@ -111,6 +113,8 @@ export interface ResourceDefinition<
   label: string;
   /** Default order: a row field, `-` first for descending. */
   defaultSort: string;
+  /** The table has `created_at`, stamped by the kit on insert. */
+  createdAt?: boolean;
 }
 
 /** Declares a resource, keeping its schemas' types. */

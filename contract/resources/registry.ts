@@ -1,3 +1,4 @@
+import { applicationResource } from './application';
 import { contactsResource } from './contacts';
 import { dataDictResource } from './data-dict';
 import { industryResource } from './industry';
@@ -7,5 +8,5 @@ import { regionResource } from './region';
 
 /** Every resource the kit serves: the server registers their routes, the tests iterate over them. */
 export const RESOURCES: readonly ResourceDefinition[] = [
-  contactsResource, manufactorResource, industryResource, regionResource, dataDictResource,
+  contactsResource, manufactorResource, industryResource, regionResource, dataDictResource, applicationResource,
 ] as unknown as ResourceDefinition[];

@@ -90,7 +90,8 @@ export function resourceRepository(db: Kysely<DB>, def: ResourceDefinition) {
     },
 
     async insert(trx: AnyDb, values: Row): Promise<number> {
-      const row = await trx.insertInto(def.table).values(toColumns(values)).returning('id').executeTakeFirstOrThrow();
+      const stamped = def.createdAt ? { ...values, createdAt: Date.now() } : values;
+      const row = await trx.insertInto(def.table).values(toColumns(stamped)).returning('id').executeTakeFirstOrThrow();
       return row.id as number;
     },
 
@@ -105,12 +106,12 @@ export function resourceRepository(db: Kysely<DB>, def: ResourceDefinition) {
       await trx.deleteFrom(def.table).where('id', '=', id).execute();
     },
 
-    /** How many rows of each referring table still point at `id`. */
-    async references(trx: AnyDb, id: number): Promise<{ what: ResourceDefinition['noun']; count: number }[]> {
+    /** How many rows of each referring table still point at `row`. */
+    async references(trx: AnyDb, row: Row): Promise<{ what: ResourceDefinition['noun']; count: number }[]> {
       const out = [];
       for (const ref of def.references ?? []) {
         const [{ count }] = await trx.selectFrom(ref.table).select((eb) => eb.fn.countAll<number>().as('count'))
-          .where(ref.column, '=', id).execute();
+          .where(ref.column, '=', row[ref.key ?? 'id']).execute();
         if (Number(count) > 0) out.push({ what: ref.what, count: Number(count) });
       }
       return out;

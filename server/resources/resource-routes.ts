@@ -91,7 +91,7 @@ export function registerResourceRoutes(app: FastifyInstance, { db }: AppDeps, de
       await db.transaction().execute(async (trx) => {
         const before = await repo.find(user, params.id, trx);
         if (!before) throw notFound(noun);
-        const refs = await repo.references(trx, params.id);
+        const refs = await repo.references(trx, before);
         if (refs.length) {
           throw badRequest(`无法删除${noun}：仍有 ${refs.map((r) => `${r.count} 个${r.what.zh}`).join('、')}引用它`);
         }

@@ -21,6 +21,7 @@ async function ensureMatrixRow(ctx: MatrixContext, def: ResourceDefinition): Pro
   const values: Record<string, unknown> = Object.fromEntries(
     Object.entries(RESOURCE_SAMPLES[def.name].valid(MATRIX_TAG)).map(([k, v]) => [columnOf(k), v]),
   );
+  if (def.createdAt) values.created_at = Date.now();
   if (def.scope.kind === 'org') {
     values.org_id = (await db.selectFrom('t_user').select('org_id').where('id', '=', ctx.ids.operator).executeTakeFirstOrThrow()).org_id;
   }

@@ -178,7 +178,6 @@ export const ENDPOINTS: EndpointCase[] = [
   names('t_org'),
   names('role', Right.RolePreview),
   names('user-manage'),
-  names('t_application'),
   { method: 'GET', route: '/api/t_history_message', access: 'signed-in',
     call: () => ({ url: `/api/t_history_message?Page=1&Size=5&type=${DROPDOWN_MESSAGE_TYPES}&isReaded=false` }) },
   { method: 'GET', route: '/api/t_history_message/unread-count', access: 'signed-in', call: () => ({ url: '/api/t_history_message/unread-count' }) },

@@ -129,6 +129,7 @@ describe('secrets stay secret', () => {
     };
     const texts = [JSON.stringify(signedIn.body)];
     for (const e of ENDPOINTS.filter((x) => !x.raw)) {
+      await e.prepare?.(ctx);
       const r = await sendCase(ctx, await e.call(ctx), e.method);
       expect({ route: e.route, success: r.body.success }).toEqual({ route: e.route, success: true });
       texts.push(JSON.stringify(r.body));

@@ -52,5 +52,9 @@ export const RESOURCE_SAMPLES: Record<string, ResourceSample> = {
     change: { field: 'sortOrder', value: 9 },
     invalid: { body: { dictType: 'kit test', code: 'x', label: 'y' }, field: 'dictType' },
   },
+  t_application: {
+    valid: (tag) => ({ name: `应用${tag}`, code: `app-${tag.replace(/\W/g, '').slice(-40)}`, remark: '', canLogin: 1 }),
+    change: { field: 'canLogin', value: 0 },
+    invalid: { body: { name: '应用', code: 'has space' }, field: 'code' },
+  },
 };
-
