@@ -14,6 +14,7 @@ import { registerHistoryAlarmRoutes } from './routes/alarms/history-alarm-routes
 import { registerRealAlarmRoutes } from './routes/alarms/real-alarm-routes';
 import { registerProjectContactRoutes } from './routes/contacts/contact-routes';
 import { registerRegionRoutes } from './routes/regions/region-routes';
+import { registerApplicationRoutes } from './routes/applications/application-routes';
 import { registerDeviceRoutes } from './routes/devices/device-routes';
 import { registerIngestRoutes } from './routes/telemetry/ingest-routes';
 import { registerTelemetryRoutes } from './routes/telemetry/telemetry-routes';
@@ -88,6 +89,7 @@ export async function buildApp(base: Omit<AppDeps, 'hub'>, options: BuildAppOpti
     registerProjectContactRoutes(api, deps);
     for (const resource of RESOURCES) registerResourceRoutes(api, deps, resource);
     registerRegionRoutes(api, deps);
+    registerApplicationRoutes(api, deps);
     registerDeviceRoutes(api, deps);
     registerTelemetryRoutes(api, deps);
     registerIngestRoutes(api, deps, deps.telemetry ?? new Telemetry({

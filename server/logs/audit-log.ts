@@ -3,10 +3,16 @@ import type { LogAction } from '../../contract/enums';
 import type { DB } from '../db/schema';
 
 /** Writes one line of the operation log (t_history_log). Never pass secrets in `detail`. */
-export async function auditLog(
-  db: Kysely<DB>,
-  entry: { userId: number | null; username: string; action: LogAction; target?: string; detail?: string; ip?: string },
-): Promise<void> {
+export interface AuditEntry {
+  userId: number | null;
+  username: string;
+  action: LogAction;
+  target?: string;
+  detail?: string;
+  ip?: string;
+}
+
+export async function auditLog(db: Kysely<DB>, entry: AuditEntry): Promise<void> {
   await db.insertInto('t_history_log').values({
     user_id: entry.userId,
     username: entry.username,

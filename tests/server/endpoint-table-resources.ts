@@ -31,8 +31,22 @@ async function ensureMatrixRow(ctx: MatrixContext, def: ResourceDefinition): Pro
 /** The kit's six routes of every definition and what families add, for the rights matrix of endpoint-table.ts. */
 export const RESOURCE_ENDPOINTS: EndpointCase[] = [
   { method: 'GET', route: '/api/t_region/is-project-exists', access: Right.BaseDataPreview, call: () => ({ url: '/api/t_region/is-project-exists?id=1' }) },
+  { method: 'GET', route: '/api/t_application/can-login', access: 'public', call: () => ({ url: '/api/t_application/can-login?id=1' }) },
+  { method: 'GET', route: '/api/t_application/orgs', access: Right.ApplicationPreview, call: () => ({ url: '/api/t_application/orgs?id=1' }) },
+  // Joins the supplier organisation to the demo application; undo takes it off again.
+  { method: 'POST', route: '/api/t_application/add-org', access: Right.ApplicationEdit,
+    call: async (ctx) => ({ url: '/api/t_application/add-org', body: { appId: 1, orgIds: [await orgIdOf(ctx, 'operator')] } }),
+    async undo(ctx) { await ctx.server.database.db.deleteFrom('t_app_org').where('app_id', '=', 1).where('org_id', '=', await orgIdOf(ctx, 'operator')).execute(); } },
+  { method: 'POST', route: '/api/t_application/remove-org', access: Right.ApplicationEdit,
+    call: async (ctx) => ({ url: '/api/t_application/remove-org', body: { appId: 1, orgIds: [await orgIdOf(ctx, 'operator')] } }) },
+  { method: 'GET', route: '/api/t_application/user-app-count', access: Right.ApplicationPreview, call: () => ({ url: '/api/t_application/user-app-count' }) },
+  { method: 'GET', route: '/api/t_application/login-list', access: Right.ApplicationPreview, call: () => ({ url: '/api/t_application/login-list?id=1&Page=1&Size=20' }) },
   ...kitEndpoints(),
 ];
+
+async function orgIdOf(ctx: MatrixContext, who: 'operator' | 'admin'): Promise<number> {
+  return (await ctx.server.database.db.selectFrom('t_user').select('org_id').where('id', '=', ctx.ids[who]).executeTakeFirstOrThrow()).org_id;
+}
 
 function kitEndpoints(): EndpointCase[] {
   return RESOURCES.flatMap((def): EndpointCase[] => {
