@@ -3,7 +3,7 @@ import { useEffect } from 'react';
 import { HUB_PATH } from '../../../contract/hub';
 import { getRuntimeConfig } from '../../shared/config';
 import { HubConnectionOwner } from '../../shared/hub/HubConnectionOwner';
-import { hubOwnerAtom } from '../../shared/hub/hubAtoms';
+import { hubOwnerAtom } from '../../shared/hub/hubOwnerAtom';
 import { requestAlarmRefresh, requestUnreadRecount } from '../../shared/refreshSignals';
 import { clearToken, getToken, getTokenTime } from '../../shared/session';
 import { appStore } from '../../shared/store';

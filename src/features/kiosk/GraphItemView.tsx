@@ -1,5 +1,5 @@
 import { GraphLiveView } from '../../../screens/graph/live/GraphLiveView';
-import type { ItemRendererProps } from './itemRenderers';
+import type { ItemRendererProps } from './ItemRendererProps';
 
 /**
  * A project-graph item: the project's graph (`graphId`, else its active one) drawn live. The view

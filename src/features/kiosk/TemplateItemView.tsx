@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import type { ScreenTemplateRecord } from '../../../contract/screen-template';
 import { ScreenRuntime } from '../../../screens/runtime/ScreenRuntime';
-import type { ItemRendererProps } from './itemRenderers';
+import type { ItemRendererProps } from './ItemRendererProps';
 import { fetchTemplate } from './kioskApi';
 
 /** How often a template being prepared is looked at until every widget has left its loading state. */

@@ -1,5 +1,4 @@
 import { atom } from 'jotai';
-import type { HubConnectionOwner } from './HubConnectionOwner';
 
 /**
  * The realtime connection as screens see it: anything but `connected` means pushed data may be
@@ -11,9 +10,3 @@ export const hubStatusAtom = atom<HubStatus>('disconnected');
 
 /** Epoch ms of the last time the connection opened or reopened; null before the first. */
 export const hubConnectedAtAtom = atom<number | null>(null);
-
-/**
- * The console's connection owner while one runs (set by the shell), so screens can subscribe to
- * their topics and listen for pushes without owning a socket.
- */
-export const hubOwnerAtom = atom<HubConnectionOwner | null>(null);

@@ -2,8 +2,9 @@ import type { IRetryPolicy } from '@microsoft/signalr';
 import { createStore } from 'jotai';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { HubMethod, HubNoticeType, HubTopic } from '../../../contract/hub';
-import { hubOwnerAtom, hubStatusAtom } from '../hub/hubAtoms';
+import { hubStatusAtom } from '../hub/hubAtoms';
 import { HubConnectionOwner, type HubConnectionLike } from '../hub/HubConnectionOwner';
+import { hubOwnerAtom } from '../hub/hubOwnerAtom';
 import { createScreenClient } from './createScreenClient';
 
 /** A connection that opens at once and records what it was asked to invoke. */

@@ -1,6 +1,7 @@
 import type { ParamValue, ScreenDataClient } from '../../../screens/runtime/types';
 import type { HubConnectionOwner } from '../hub/HubConnectionOwner';
-import { hubOwnerAtom, hubStatusAtom, type HubStatus } from '../hub/hubAtoms';
+import { hubStatusAtom, type HubStatus } from '../hub/hubAtoms';
+import { hubOwnerAtom } from '../hub/hubOwnerAtom';
 import { request } from '../http';
 import type { appStore } from '../store';
 
