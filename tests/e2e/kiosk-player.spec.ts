@@ -45,10 +45,11 @@ async function watchForBlanks(page: Page): Promise<() => Promise<number>> {
 }
 
 test('a short real playlist of templates and a graph rotates in order with its durations, never blank, and leaves one item\'s live instances', async ({ page, request }) => {
-  test.setTimeout(150_000);
-  // Time scale 2: 60 s -> 30 s, 12 s -> 6 s. The first item outlasts the 15 s preload lead, so it is alone for a while.
+  test.setTimeout(180_000);
+  // Time scale 2: 60 s -> 30 s, 40 s -> 20 s, 12 s -> 6 s. The first item outlasts the 15 s preload lead, so it is
+  // alone for a while; the graph stays long enough for the checks made while it is on screen, however busy the machine.
   const hub = await HubWatch.create(page);
-  const { id, graphTitle, graphProject } = await playlistOf(page, request, BASE, 'e2e 轮播', [['light', '轮播甲', 60], ['graph', 12], ['light', '轮播乙', 12, '乙（覆盖标题）']]);
+  const { id, graphTitle, graphProject } = await playlistOf(page, request, BASE, 'e2e 轮播', [['light', '轮播甲', 60], ['graph', 40], ['light', '轮播乙', 12, '乙（覆盖标题）']]);
   expect(graphTitle).not.toBe('');
   const kiosk = new KioskPlayer(page);
   await kiosk.recordSwitches();
@@ -93,7 +94,7 @@ test('a short real playlist of templates and a graph rotates in order with its d
   const switches = await kiosk.switches();
   expect(switches.map((s) => s.title)).toEqual(['轮播甲', graphTitle, '乙（覆盖标题）', '轮播甲']);
   const gaps = switches.slice(1).map((s, i) => s.at - switches[i].at);
-  const wanted = [30_000, 6_000, 6_000];
+  const wanted = [30_000, 20_000, 6_000];
   // Never early; late only by a timer's delay (the next item was ready in time).
   gaps.forEach((gap, i) => {
     expect(gap, `item ${i + 1} stayed ${gap} ms`).toBeGreaterThanOrEqual(wanted[i] - 100);
