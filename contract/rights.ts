@@ -30,6 +30,7 @@ export const Right = {
   ScreenEdit: 'screen-edit',
   OrgPreview: 'org-preview',
   OrgEdit: 'org-edit',
+  OrgDelete: 'org-delete',
   OrgTypePreview: 'org-type-preview',
   OrgTypeEdit: 'org-type-edit',
   RolePreview: 'role-preview',

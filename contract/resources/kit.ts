@@ -55,9 +55,11 @@ export interface FilterDef {
 
 /**
  * Whose rows a caller sees: a catalogue everyone with the preview right reads whole (`global`), or
- * rows owned by an organisation in the caller's data scope (`org`, the row's `orgId`).
+ * rows of an organisation in the caller's data scope (`org`): the row field `field` (default
+ * `orgId`) names it. A new row belongs to the caller's organisation, or, with `owner`, to the
+ * organisation a save field names, which must lie in the caller's scope (an organisation's parent).
  */
-export type ScopeRule = { kind: 'global' } | { kind: 'org' };
+export type ScopeRule = { kind: 'global' } | { kind: 'org'; field?: string; owner?: string };
 
 /** A table that refers to this resource: a delete is refused while rows of it do. */
 export interface ReferenceDef {
@@ -115,6 +117,8 @@ export interface ResourceDefinition<
   defaultSort: string;
   /** The table has `created_at`, stamped by the kit on insert. */
   createdAt?: boolean;
+  /** A tree by this save field (the parent's id): a record can never be put under itself or below. */
+  parent?: string;
 }
 
 /** Declares a resource, keeping its schemas' types. */

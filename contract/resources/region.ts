@@ -59,4 +59,5 @@ export const regionResource = defineResource({
   ],
   label: 'name',
   defaultSort: 'id',
+  parent: 'parentId',
 });

@@ -4,9 +4,11 @@ import { dataDictResource } from './data-dict';
 import { industryResource } from './industry';
 import type { ResourceDefinition } from './kit';
 import { manufactorResource } from './manufactor';
+import { orgResource } from './org';
 import { regionResource } from './region';
 
 /** Every resource the kit serves: the server registers their routes, the tests iterate over them. */
 export const RESOURCES: readonly ResourceDefinition[] = [
   contactsResource, manufactorResource, industryResource, regionResource, dataDictResource, applicationResource,
+  orgResource,
 ] as unknown as ResourceDefinition[];

@@ -6,6 +6,7 @@ import * as m003 from './migrations/003-device-search';
 import * as m004 from './migrations/004-playlists';
 import * as m005 from './migrations/005-graph-and-playlist-menus';
 import * as m006 from './migrations/006-row-versions';
+import * as m007 from './migrations/007-delete-rights';
 
 interface Migration {
   name: string;
@@ -20,6 +21,7 @@ const MIGRATIONS: Migration[] = [
   { name: '004-playlists', up: m004.up },
   { name: '005-graph-and-playlist-menus', up: m005.up },
   { name: '006-row-versions', up: m006.up },
+  { name: '007-delete-rights', up: m007.up },
 ];
 
 /**

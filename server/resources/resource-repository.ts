@@ -18,8 +18,14 @@ function selection(def: ResourceDefinition): string[] {
 
 /** The caller's data scope as a where-condition (DESIGN: lists and reads are filtered by it). */
 export function scopeFilter(def: ResourceDefinition, user: AuthUser) {
+  const scope = def.scope;
   return (eb: ExpressionBuilder<any, any>): Expression<SqlBool> =>
-    def.scope.kind === 'org' ? visibleOrgFilter(user, 'org_id')(eb) : ALWAYS;
+    scope.kind === 'org' ? visibleOrgFilter(user, columnOf(scope.field ?? 'orgId'))(eb) : ALWAYS;
+}
+
+/** True when the caller may place a row in organisation `orgId`. */
+export function inScope(user: AuthUser, orgId: unknown): boolean {
+  return user.scope.all || (typeof orgId === 'number' && user.scope.orgIds.includes(orgId));
 }
 
 /** `%text%` for LIKE with the wildcards of `text` taken literally. */
@@ -79,6 +85,24 @@ export function resourceRepository(db: Kysely<DB>, def: ResourceDefinition) {
     /** The row if the user may see it. */
     async find(user: AuthUser, id: number, trx: AnyDb = adb): Promise<Row | undefined> {
       return visible(trx, user).select(selection(def)).where('id', '=', id).executeTakeFirst();
+    },
+
+    /** The row whatever the caller's scope (what a save answers: the caller made it). */
+    async findAny(id: number, trx: AnyDb = adb): Promise<Row | undefined> {
+      return trx.selectFrom(def.table).select(selection(def)).where('id', '=', id).executeTakeFirst();
+    },
+
+    /** True when `candidate` is `id` or lies below it in the tree of `def.parent`. */
+    async isSelfOrBelow(trx: AnyDb, id: number, candidate: number): Promise<boolean> {
+      const seen = new Set<number>();
+      for (let at: number | null = candidate; at != null && !seen.has(at); ) {
+        if (at === id) return true;
+        seen.add(at);
+        const row: { parent: number | null } | undefined = await trx.selectFrom(def.table)
+          .select(`${columnOf(def.parent!)} as parent`).where('id', '=', at).executeTakeFirst();
+        at = row?.parent ?? null;
+      }
+      return false;
     },
 
     /** The id of another row holding the same values in `fields`, if any. */

@@ -7,7 +7,7 @@ import { badRequest, conflict, notFound } from '../http/api-error';
 import { endpoint } from '../http/endpoint';
 import { auditLog } from '../logs/audit-log';
 import { auditDetail, auditTarget } from './resource-audit';
-import { resourceRepository } from './resource-repository';
+import { inScope, resourceRepository } from './resource-repository';
 
 /** What a save answers when another save changed the row since it was read. */
 export const STALE_VERSION = '数据已被他人修改，请刷新后重试';
@@ -66,22 +66,31 @@ export function registerResourceRoutes(app: FastifyInstance, { db }: AppDeps, de
           }
         };
         const entry = { userId: user.id, username: user.username, ip: req.ip };
+        const parent = def.parent ? fields[def.parent] : null;
+        if (typeof parent === 'number' && !(await repo.findAny(parent, trx))) throw badRequest(`body.${def.parent}: 上级${noun}不存在`);
+        const scope = def.scope;
+        if (scope.kind === 'org' && scope.owner && !inScope(user, fields[scope.owner])) {
+          throw badRequest(`body.${scope.owner}: 不在您的数据范围内`);
+        }
         if (id === undefined) {
           await refuseDuplicates();
-          const values = def.scope.kind === 'org' ? { ...fields, orgId: user.orgId } : fields;
+          const values = scope.kind === 'org' && !scope.owner ? { ...fields, [scope.field ?? 'orgId']: user.orgId } : fields;
           const newId = await repo.insert(trx, values);
           await auditLog(trx, { ...entry, action: 'add', target: auditTarget(def, newId, values), detail: auditDetail(def, null, values) });
           return newId;
         }
         const before = await repo.find(user, id, trx);
         if (!before) throw notFound(noun);
+        if (typeof parent === 'number' && await repo.isSelfOrBelow(trx, id, parent)) {
+          throw badRequest(`body.${def.parent}: 不能是自身或其下级`);
+        }
         if (version === undefined || before.version !== version) throw conflict(STALE_VERSION);
         await refuseDuplicates();
         if (!(await repo.update(trx, id, version, fields))) throw conflict(STALE_VERSION);
         await auditLog(trx, { ...entry, action: 'edit', target: auditTarget(def, id, fields), detail: auditDetail(def, before, fields) });
         return id;
       });
-      return (await repo.find(user, savedId))!;
+      return (await repo.findAny(savedId))!;
     },
   });
 

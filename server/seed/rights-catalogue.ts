@@ -27,6 +27,7 @@ export const RIGHTS_CATALOGUE: { code: RightCode; name: string; group: string }[
   { code: Right.ScreenEdit, name: '大屏编辑', group: '大屏' },
   { code: Right.OrgPreview, name: '组织查看', group: '系统管理' },
   { code: Right.OrgEdit, name: '组织编辑', group: '系统管理' },
+  { code: Right.OrgDelete, name: '组织删除', group: '系统管理' },
   { code: Right.OrgTypePreview, name: '组织类型查看', group: '系统管理' },
   { code: Right.OrgTypeEdit, name: '组织类型编辑', group: '系统管理' },
   { code: Right.RolePreview, name: '角色查看', group: '系统管理' },
@@ -46,7 +47,7 @@ export const RIGHTS_CATALOGUE: { code: RightCode; name: string; group: string }[
 /** What the demo operator (an owner organisation's staff) lacks: see issue "Foundation". */
 export const OPERATOR_LACKS: RightCode[] = [
   Right.NoticePreview, Right.NoticeEdit, Right.RealAlarmPreview, Right.Buy, Right.BuyApply, Right.BuyRecord,
-  Right.EnergyAnalysis, Right.OrgPreview, Right.OrgEdit, Right.OrgTypePreview, Right.OrgTypeEdit,
+  Right.EnergyAnalysis, Right.OrgPreview, Right.OrgEdit, Right.OrgDelete, Right.OrgTypePreview, Right.OrgTypeEdit,
   Right.RolePreview, Right.RoleEdit, Right.RightPreview, Right.RightEdit, Right.UserPreview, Right.UserEdit,
   Right.BaseDataPreview, Right.BaseDataEdit, Right.SysLogPreview, Right.Backup, Right.Ingest,
 ];

@@ -8,23 +8,27 @@ import { RESOURCE_SAMPLES } from './resource-samples';
 const MATRIX_TAG = '矩阵';
 let saves = 0;
 
-/** The resource's matrix row (made by `prepare`): in the operator's organisation when org-scoped. */
+/** The operator's organisation: the matrix rows live there, where every caller of the matrix sees them. */
+async function operatorOrg(ctx: MatrixContext): Promise<number> {
+  return (await ctx.server.database.db.selectFrom('t_user').select('org_id').where('id', '=', ctx.ids.operator).executeTakeFirstOrThrow()).org_id;
+}
+
+/** The resource's matrix row (made by `prepare`). */
 async function matrixRowId(ctx: MatrixContext, def: ResourceDefinition): Promise<number | undefined> {
   const db = ctx.server.database.db as unknown as Kysely<any>;
-  const label = RESOURCE_SAMPLES[def.name].valid(MATRIX_TAG)[def.label];
+  const label = RESOURCE_SAMPLES[def.name].valid(MATRIX_TAG, 0)[def.label];
   return (await db.selectFrom(def.table).select('id').where(columnOf(def.label), '=', label).executeTakeFirst())?.id;
 }
 
 async function ensureMatrixRow(ctx: MatrixContext, def: ResourceDefinition): Promise<void> {
   if (await matrixRowId(ctx, def)) return;
   const db = ctx.server.database.db as unknown as Kysely<any>;
+  const orgId = await operatorOrg(ctx);
   const values: Record<string, unknown> = Object.fromEntries(
-    Object.entries(RESOURCE_SAMPLES[def.name].valid(MATRIX_TAG)).map(([k, v]) => [columnOf(k), v]),
+    Object.entries(RESOURCE_SAMPLES[def.name].valid(MATRIX_TAG, orgId)).map(([k, v]) => [columnOf(k), v]),
   );
   if (def.createdAt) values.created_at = Date.now();
-  if (def.scope.kind === 'org') {
-    values.org_id = (await db.selectFrom('t_user').select('org_id').where('id', '=', ctx.ids.operator).executeTakeFirstOrThrow()).org_id;
-  }
+  if (def.scope.kind === 'org' && !def.scope.owner) values[columnOf(def.scope.field ?? 'orgId')] = orgId;
   await db.insertInto(def.table).values(values).execute();
 }
 
@@ -35,18 +39,16 @@ export const RESOURCE_ENDPOINTS: EndpointCase[] = [
   { method: 'GET', route: '/api/t_application/orgs', access: Right.ApplicationPreview, call: () => ({ url: '/api/t_application/orgs?id=1' }) },
   // Joins the supplier organisation to the demo application; undo takes it off again.
   { method: 'POST', route: '/api/t_application/add-org', access: Right.ApplicationEdit,
-    call: async (ctx) => ({ url: '/api/t_application/add-org', body: { appId: 1, orgIds: [await orgIdOf(ctx, 'operator')] } }),
-    async undo(ctx) { await ctx.server.database.db.deleteFrom('t_app_org').where('app_id', '=', 1).where('org_id', '=', await orgIdOf(ctx, 'operator')).execute(); } },
+    call: async (ctx) => ({ url: '/api/t_application/add-org', body: { appId: 1, orgIds: [await operatorOrg(ctx)] } }),
+    async undo(ctx) { await ctx.server.database.db.deleteFrom('t_app_org').where('app_id', '=', 1).where('org_id', '=', await operatorOrg(ctx)).execute(); } },
   { method: 'POST', route: '/api/t_application/remove-org', access: Right.ApplicationEdit,
-    call: async (ctx) => ({ url: '/api/t_application/remove-org', body: { appId: 1, orgIds: [await orgIdOf(ctx, 'operator')] } }) },
+    call: async (ctx) => ({ url: '/api/t_application/remove-org', body: { appId: 1, orgIds: [await operatorOrg(ctx)] } }) },
   { method: 'GET', route: '/api/t_application/user-app-count', access: Right.ApplicationPreview, call: () => ({ url: '/api/t_application/user-app-count' }) },
   { method: 'GET', route: '/api/t_application/login-list', access: Right.ApplicationPreview, call: () => ({ url: '/api/t_application/login-list?id=1&Page=1&Size=20' }) },
   ...kitEndpoints(),
 ];
 
-async function orgIdOf(ctx: MatrixContext, who: 'operator' | 'admin'): Promise<number> {
-  return (await ctx.server.database.db.selectFrom('t_user').select('org_id').where('id', '=', ctx.ids[who]).executeTakeFirstOrThrow()).org_id;
-}
+
 
 function kitEndpoints(): EndpointCase[] {
   return RESOURCES.flatMap((def): EndpointCase[] => {
@@ -59,7 +61,7 @@ function kitEndpoints(): EndpointCase[] {
       { method: 'GET', route: `${base}/names`, access: 'signed-in', call: () => ({ url: `${base}/names` }) },
       { method: 'GET', route: `${base}/:id`, access: def.rights.preview, prepare, call: async (ctx) => ({ url: await rowUrl(ctx, '/') }) },
       { method: 'POST', route: `${base}/save`, access: def.rights.edit,
-        call: () => ({ url: `${base}/save`, body: RESOURCE_SAMPLES[def.name].valid(`矩阵保存${++saves}`) }) },
+        call: async (ctx) => ({ url: `${base}/save`, body: RESOURCE_SAMPLES[def.name].valid(`矩阵保存${++saves}`, await operatorOrg(ctx)) }) },
       // Deletes the matrix row (visible to every caller); prepare and undo put it back.
       { method: 'POST', route: `${base}/del/:id`, access: def.rights.delete ?? def.rights.edit, prepare, undo: prepare,
         call: async (ctx) => ({ url: await rowUrl(ctx, '/del/') }) },

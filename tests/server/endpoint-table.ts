@@ -175,7 +175,6 @@ export const ENDPOINTS: EndpointCase[] = [
   { method: 'GET', route: '/api/t_device/names/all', access: 'signed-in', call: () => ({ url: '/api/t_device/names/all' }) },
   names('t_device_model'),
   names('t_device_type'),
-  names('t_org'),
   names('role', Right.RolePreview),
   names('user-manage'),
   { method: 'GET', route: '/api/t_history_message', access: 'signed-in',

@@ -21,6 +21,8 @@ describe.each(RESOURCES.map((def) => [def.name, def] as const))('resource kit: %
   let admin: ApiClient;
   let probe: ApiClient;
   let probeRole: number;
+  let adminOrg: number;
+  let probeOrg: number;
   let tags = 0;
   const tag = () => `K${name}${++tags}x${Date.now() % 100_000}`;
   const changeValue = () => (typeof sample.change.value === 'function' ? sample.change.value(tag()) : sample.change.value);
@@ -32,7 +34,7 @@ describe.each(RESOURCES.map((def) => [def.name, def] as const))('resource kit: %
     if (codes.length) await db.insertInto('t_role_right').values(codes.map((right_code) => ({ role_id: probeRole, right_code }))).execute();
   }
   async function create(t = tag()) {
-    const r = await admin.post(`${base}/save`, sample.valid(t));
+    const r = await admin.post(`${base}/save`, sample.valid(t, adminOrg));
     expect(r.body.error).toBeUndefined();
     return r.body.data as Record<string, unknown> & { id: number; version: number };
   }
@@ -44,10 +46,12 @@ describe.each(RESOURCES.map((def) => [def.name, def] as const))('resource kit: %
   beforeAll(async () => {
     server = await startTestServer();
     admin = await loginAs(server, 'admin');
-    // The probe: staff of the operator's organisation (VDept) whose rights each test sets.
+    // The probe: staff of the operator's organisation (VOrg: it and below) whose rights each test sets.
     const db = server.database.db;
     const org = await db.selectFrom('t_user').select('org_id').where('username', '=', 'operator').executeTakeFirstOrThrow();
-    probeRole = (await db.insertInto('t_role').values({ org_id: org.org_id, name: 'kit-probe', data_scope: 'VDept', created_at: Date.now() })
+    probeOrg = org.org_id;
+    adminOrg = (await db.selectFrom('t_user').select('org_id').where('username', '=', 'admin').executeTakeFirstOrThrow()).org_id;
+    probeRole = (await db.insertInto('t_role').values({ org_id: org.org_id, name: 'kit-probe', data_scope: 'VOrg', created_at: Date.now() })
       .returning('id').executeTakeFirstOrThrow()).id;
     const probeId = (await db.insertInto('t_user').values({
       username: 'kit-probe', nick_name: 'kit-probe', password_hash: await hashPassword(PROBE_PASSWORD), org_id: org.org_id, created_at: Date.now(),
@@ -114,13 +118,26 @@ describe.each(RESOURCES.map((def) => [def.name, def] as const))('resource kit: %
       const group = typeof unique === 'string' ? [unique] : unique;
       const field = group[group.length - 1];
       const same = Object.fromEntries(group.map((f) => [f, first[f]]));
-      const dup = await expectNoChange(server, () => admin.post(`${base}/save`, { ...sample.valid(tag()), ...same }));
+      const dup = await expectNoChange(server, () => admin.post(`${base}/save`, { ...sample.valid(tag(), adminOrg), ...same }));
       expect([dup.status, dup.body.error]).toEqual([400, `body.${field}: “${group.map((f) => String(first[f])).join(' / ')}” 已存在`]);
       const onEdit = await expectNoChange(server, () => admin.post(`${base}/save`, {
-        ...sample.valid(tag()), ...same, id: second.id, version: second.version,
+        ...sample.valid(tag(), adminOrg), ...same, id: second.id, version: second.version,
       }));
       expect(onEdit.body.error).toMatch(new RegExp(`^body\\.${field}: `));
     }
+  });
+
+  it.skipIf(!def.parent)('never puts a record under itself or below it, nor under one that does not exist (skipped: not a tree)', async () => {
+    const field = def.parent!;
+    const top = await create();
+    const child = (await admin.post(`${base}/save`, { ...sample.valid(tag(), adminOrg), [field]: top.id })).body.data;
+    expect(child[field]).toBe(top.id);
+    for (const under of [top.id, child.id]) {
+      const r = await expectNoChange(server, () => admin.post(`${base}/save`, { ...bodyOf(top), [field]: under, id: top.id, version: top.version }));
+      expect([r.status, r.body.error]).toEqual([400, `body.${field}: 不能是自身或其下级`]);
+    }
+    const missing = await expectNoChange(server, () => admin.post(`${base}/save`, { ...sample.valid(tag(), adminOrg), [field]: 2_147_483_647 }));
+    expect([missing.status, missing.body.error]).toEqual([400, `body.${field}: 上级${def.noun.zh}不存在`]);
   });
 
   it('deletes a row nothing refers to, and refuses one that is referred to, naming what and how many', async () => {
@@ -133,7 +150,8 @@ describe.each(RESOURCES.map((def) => [def.name, def] as const))('resource kit: %
     await sample.refer!(server.database.db, used.id);
     const refused = await expectNoChange(server, () => admin.post(`${base}/del/${used.id}`));
     expect(refused.status).toBe(400);
-    expect(refused.body.error).toContain(`仍有 2 个${def.references[0].what.zh}引用它`);
+    const named = def.references.map((r) => `仍有 2 个${r.what.zh}引用它`);
+    expect(named.some((text) => refused.body.error!.includes(text)), refused.body.error).toBe(true);
   });
 
   it('checks each right: preview to read, edit to save, the delete right to delete', async () => {
@@ -144,18 +162,18 @@ describe.each(RESOURCES.map((def) => [def.name, def] as const))('resource kit: %
     }
     await setProbeRights([def.rights.preview]);
     expect((await probe.get(base)).status).toBe(200);
-    const save = await expectNoChange(server, () => probe.post(`${base}/save`, sample.valid(tag())));
+    const save = await expectNoChange(server, () => probe.post(`${base}/save`, sample.valid(tag(), probeOrg)));
     expect([save.status, save.body.error]).toEqual([403, `没有权限：${def.rights.edit}`]);
     const del = await expectNoChange(server, () => probe.post(`${base}/del/${row.id}`));
     expect([del.status, del.body.error]).toEqual([403, `没有权限：${def.rights.delete ?? def.rights.edit}`]);
     await setProbeRights([def.rights.preview, def.rights.edit]);
-    expect((await probe.post(`${base}/save`, sample.valid(tag()))).status).toBe(200);
+    expect((await probe.post(`${base}/save`, sample.valid(tag(), probeOrg))).status).toBe(200);
   });
 
   it(`keeps to the caller's data scope (${def.scope.kind})`, async () => {
     const adminsRow = await create();
     await setProbeRights([def.rights.preview, def.rights.edit, def.rights.delete ?? def.rights.edit]);
-    const own = (await probe.post(`${base}/save`, sample.valid(tag()))).body.data;
+    const own = (await probe.post(`${base}/save`, sample.valid(tag(), probeOrg))).body.data;
     const listed = (await probe.get(`${base}?Size=200`)).body.data.list.map((r: { id: number }) => r.id);
     const names = (await probe.get(`${base}/names`)).body.data.map((r: { id: number }) => r.id);
     expect(listed).toContain(own.id);
@@ -168,7 +186,7 @@ describe.each(RESOURCES.map((def) => [def.name, def] as const))('resource kit: %
     expect(listed).not.toContain(adminsRow.id);
     expect(names).not.toContain(adminsRow.id);
     expect((await probe.get(`${base}/${adminsRow.id}`)).status).toBe(404);
-    const body = { ...sample.valid(tag()), id: adminsRow.id, version: adminsRow.version };
+    const body = { ...sample.valid(tag(), probeOrg), id: adminsRow.id, version: adminsRow.version };
     expect((await expectNoChange(server, () => probe.post(`${base}/save`, body))).status).toBe(404);
     expect((await expectNoChange(server, () => probe.post(`${base}/del/${adminsRow.id}`))).status).toBe(404);
   });

@@ -3,8 +3,11 @@ import type { DB } from '../../server/db/schema';
 
 /** What the kit's parametrised tests need to know of a resource beyond its definition. */
 export interface ResourceSample {
-  /** A valid save body; `tag` makes its unique and searchable fields distinct. */
-  valid(tag: string): Record<string, unknown>;
+  /**
+   * A valid save body; `tag` makes its unique and searchable fields distinct, `orgId` is the
+   * organisation of whoever saves it (where the body names one, it must be in their scope).
+   */
+  valid(tag: string, orgId: number): Record<string, unknown>;
   /** A change of one field for an update: the field and its new value (made from a tag where unique). */
   change: { field: string; value: unknown | ((tag: string) => unknown) };
   /** A body the save schema refuses, and the field the error must name. */
@@ -56,5 +59,13 @@ export const RESOURCE_SAMPLES: Record<string, ResourceSample> = {
     valid: (tag) => ({ name: `应用${tag}`, code: `app-${tag.replace(/\W/g, '').slice(-40)}`, remark: '', canLogin: 1 }),
     change: { field: 'canLogin', value: 0 },
     invalid: { body: { name: '应用', code: 'has space' }, field: 'code' },
+  },
+  t_org: {
+    valid: (tag, orgId) => ({ parentId: orgId, name: `组织${tag}`, code: `O${tag.replace(/\W/g, '').slice(-30)}`, orgType: 3 }),
+    change: { field: 'address', value: '苏州工业园区星湖街 1 号' },
+    invalid: { body: { name: '组织', code: 'X1', orgType: 9 }, field: 'orgType' },
+    async refer(db, id) {
+      await db.insertInto('t_role').values({ org_id: id, name: `角色-${id}-${Date.now()}`, created_at: Date.now() }).execute();
+    },
   },
 };

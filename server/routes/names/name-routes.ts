@@ -13,7 +13,6 @@ const NAME_LISTS: { family: NameFamily; access: string }[] = [
   { family: 't_device', access: 'signed-in' },
   { family: 't_device_model', access: 'signed-in' },
   { family: 't_device_type', access: 'signed-in' },
-  { family: 't_org', access: 'signed-in' },
   { family: 'role', access: Right.RolePreview },
   { family: 'user-manage', access: 'signed-in' },
 ];
