@@ -136,8 +136,9 @@ test.describe('on a touch screen', () => {
 
     // 20 s after the touch it goes on, with the ~5 s the item had left.
     await expect(kiosk.pausedBadge).toHaveCount(0, { timeout: 20_000 });
-    expect(await kiosk.state()).toMatchObject({ paused: false, rotations: 0 });
+    expect((await kiosk.state())?.paused).toBe(false);
     await kiosk.waitForTitle('暂停乙', 8_000);
+    expect((await kiosk.state())?.rotations, 'one switch: the paused item was not skipped').toBe(1);
 
     await page.keyboard.press('Space');
     await expect(kiosk.pausedBadge).toBeVisible();
