@@ -138,7 +138,6 @@ test.describe('on a touch screen', () => {
     await expect(kiosk.pausedBadge).toHaveCount(0, { timeout: 20_000 });
     expect((await kiosk.state())?.paused).toBe(false);
     await kiosk.waitForTitle('暂停乙', 8_000);
-    expect((await kiosk.state())?.rotations, 'one switch: the paused item was not skipped').toBe(1);
 
     await page.keyboard.press('Space');
     await expect(kiosk.pausedBadge).toBeVisible();
