@@ -4,12 +4,11 @@
  * pull the whole library into its first chunk.
  */
 
-/** The largest id a database row has (a signed 32-bit integer). */
-const MAX_ID = 2_147_483_647;
+import { MAX_DB_INT } from './constants';
 
 /** A template id from the address (`?tpl=3`), or null when absent or malformed. */
 export function templateIdParam(value: string | null): number | null {
   if (!value || !/^[1-9]\d{0,9}$/.test(value)) return null;
   const id = Number(value);
-  return id <= MAX_ID ? id : null;
+  return id <= MAX_DB_INT ? id : null;
 }

@@ -1,10 +1,10 @@
 import { z } from 'zod';
-import { PageQuery, paged } from './envelope';
+import { Id, PageQuery, QueryId, paged } from './envelope';
 
 /** GET /api/t_real_measure_warning: the real-time alarms the caller may see, newest first. */
 export const RealAlarmQuery = PageQuery.extend({
-  appId: z.coerce.number().int().positive().max(2_147_483_647).optional(),
-  projectId: z.coerce.number().int().positive().max(2_147_483_647).optional(),
+  appId: QueryId.optional(),
+  projectId: QueryId.optional(),
 });
 export const RealAlarmCountQuery = RealAlarmQuery.pick({ appId: true, projectId: true });
 
@@ -35,8 +35,8 @@ export const RealAlarmPage = paged(RealAlarm);
 
 /** GET /api/t_history_measure_warning: raised alarms, open and cleared, newest first. */
 export const HistoryAlarmQuery = PageQuery.extend({
-  projectId: z.coerce.number().int().positive().max(2_147_483_647).optional(),
-  deviceId: z.coerce.number().int().positive().max(2_147_483_647).optional(),
+  projectId: QueryId.optional(),
+  deviceId: QueryId.optional(),
   /** Raised at or after / before (epoch ms). */
   from: z.coerce.number().int().min(0).max(8.64e15).optional(),
   to: z.coerce.number().int().min(0).max(8.64e15).optional(),
@@ -55,6 +55,6 @@ export const HistoryAlarmPage = paged(HistoryAlarm);
 
 /** POST /api/t_history_measure_warning/deal: marks alarms as dealt with, with a remark. */
 export const DealAlarmBody = z.object({
-  ids: z.array(z.number().int().positive().max(2_147_483_647)).min(1, 'ids is required').max(500),
+  ids: z.array(Id).min(1, 'ids is required').max(500),
   remark: z.string().trim().max(500).default(''),
 });

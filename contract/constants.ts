@@ -19,6 +19,11 @@ export const UPLOAD_MAX_BYTES = 2 * 1024 * 1024;
 /** The largest page a caller may ask for; more would let one request pin the server. */
 export const MAX_PAGE_SIZE = 500;
 /**
+ * The largest id (and integer code) the database holds: PostgreSQL `integer`. A larger one names
+ * no record, and PostgreSQL would refuse it with an error instead of finding nothing.
+ */
+export const MAX_DB_INT = 2_147_483_647;
+/**
  * The sites' time zone as an offset from UTC (China Standard Time, no daylight saving): "today"
  * of the big screen's energy figures starts at 00:00 of this offset.
  */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from './constants';
+import { DEFAULT_PAGE_SIZE, MAX_DB_INT, MAX_PAGE_SIZE } from './constants';
 
 /** The response envelope of every `/api` and `/app-api` call (SPEC §7, DESIGN "Contract decisions"). */
 export interface Envelope<T> {
@@ -26,11 +26,8 @@ export interface Paged<T> {
 /** Schema of a paged list of `item`. */
 export const paged = <T extends z.ZodType>(item: T) => z.object({ list: z.array(item), count: z.number().int().min(0) });
 
-/**
- * The largest id (and integer code) the database holds: PostgreSQL `integer`. A larger one names
- * no record, and PostgreSQL would refuse it with an error instead of finding nothing.
- */
-export const MAX_DB_INT = 2_147_483_647;
+/** Defined in constants.ts (zod-free, for the console's first chunk); named here beside the id schemas. */
+export { MAX_DB_INT };
 /** A record id in a JSON body. */
 export const Id = z.number().int().positive().max(MAX_DB_INT);
 /** A record id in a query or path (text, coerced). */

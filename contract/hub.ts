@@ -7,6 +7,7 @@
  * constants, and a zod import would pull the whole library into the bundle that loads it.
  */
 import type { RealAlarm } from './alarms';
+import { MAX_DB_INT } from './constants';
 
 /** Where the hub listens (relative to the server root). */
 export const HUB_PATH = '/chatHub';
@@ -109,14 +110,11 @@ export type ParsedTopic =
   | { kind: 'alarms' | 'statistics' }
   | { kind: 'project' | 'device' | 'user'; id: number };
 
-/** Largest id a topic may name (PostgreSQL integer). */
-const MAX_ID = 2_147_483_647;
-
 /** Reads a topic name; null for anything that is not one of {@link HubTopic}. */
 export function parseTopic(topic: string): ParsedTopic | null {
   if (topic === 'alarms' || topic === 'statistics') return { kind: topic };
   const m = /^(project|device|user):([1-9][0-9]{0,9})$/.exec(topic);
   if (!m) return null;
   const id = Number(m[2]);
-  return id <= MAX_ID ? { kind: m[1] as 'project' | 'device' | 'user', id } : null;
+  return id <= MAX_DB_INT ? { kind: m[1] as 'project' | 'device' | 'user', id } : null;
 }

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Id, IntList, PageQuery, QueryId, paged } from './envelope';
+import { Id, IntList, PageQuery, paged } from './envelope';
 import { MESSAGE_TYPES } from './enums';
 
 
@@ -24,7 +24,6 @@ export const Message = z.object({
 export type Message = z.infer<typeof Message>;
 export const MessagePage = paged(Message);
 
-export const SetReadedQuery = z.object({ id: QueryId });
 export const SetDealedBody = z.object({ ids: z.array(Id).min(1).max(500) });
 
 /** POST /api/t_history_message/save: send a message to users (needs notice-edit). */

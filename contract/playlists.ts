@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Id, QueryId } from './envelope';
+import { Id } from './envelope';
 
 /**
  * Kiosk playlists (`t_playlist`, issue 7): what a lobby display or a wall in rotation mode cycles
@@ -68,8 +68,6 @@ export const PlaylistRecord = z.object({
 });
 export type PlaylistRecord = z.infer<typeof PlaylistRecord>;
 export const PlaylistRecordList = z.array(PlaylistRecord);
-
-export const PlaylistIdParams = z.object({ id: QueryId });
 
 /**
  * POST /api/t_playlist/save: create (no id) or replace a playlist — name, enabled and the whole

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Id, PageQuery, QueryId, paged } from './envelope';
+import { Id, PageQuery, paged } from './envelope';
 
 /**
  * The big-screen template document stored in `t_screen_tpl.content` (DESIGN "Contract decisions"):
@@ -220,4 +220,3 @@ export const SaveScreenTemplateBody = z.object({
   isDefault: z.boolean().optional(),
   isActive: z.boolean().optional(),
 });
-export const ScreenTemplateIdParams = z.object({ id: QueryId });

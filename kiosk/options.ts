@@ -1,4 +1,4 @@
-import { MAX_DB_INT } from '../contract/envelope';
+import { MAX_DB_INT } from '../contract/constants';
 
 /** How the launcher signs in: the shared guest account (游客访问) or a named kiosk account. */
 export type KioskAuth = { kind: 'guest' } | { kind: 'account'; name: string };

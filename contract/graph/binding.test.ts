@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cellState, fillRatio, formatBoundValue, parseStateRules, readCellBinding, serializeStateRules } from './graph-binding';
+import { cellState, fillRatio, formatBoundValue, parseStateRules, readCellBinding, serializeStateRules } from './binding';
 
 const attrs = (a: Record<string, string>) => (name: string) => a[name] ?? null;
 

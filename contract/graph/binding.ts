@@ -8,7 +8,7 @@
  *   </UserObject>
  *
  * The editor writes these attributes, the live view reads them, the server checks deviceId and
- * measureId (graph-xml.ts). Plain TypeScript without zod: the live view's chunk stays small.
+ * measureId (xml.ts). Plain TypeScript without zod: the live view's chunk stays small.
  */
 
 /** Symbol keys of the library (screens/graph/symbols): what a cell is drawn as. */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { QueryId } from './envelope';
+import { QueryId } from '../envelope';
 
 /**
  * GET /api/s/graph-live?projectId=: the snapshot a project graph's live view starts from and

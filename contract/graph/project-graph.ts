@@ -1,11 +1,11 @@
 import { z } from 'zod';
-import { Id, QueryId } from './envelope';
+import { Id, QueryId } from '../envelope';
 
 /**
  * Project graphs (组态, `t_project_graph`, SPEC §3 and §7): maxGraph XML documents of a project.
  * A project has at most one default graph; `isActive` marks the graphs shown in the live view and
  * the kiosk rotation (the default one first). Validation and sanitising of the XML itself:
- * `sanitizeGraphXml` in graph-xml.ts.
+ * `sanitizeGraphXml` in xml.ts.
  */
 
 /** Largest graph document, in UTF-8 bytes. */
@@ -22,7 +22,6 @@ export const GRAPH_SAVE_BODY_LIMIT = 2 * GRAPH_XML_MAX_BYTES + GRAPH_CONTENT_MAX
 
 /** `?projectId=` of the list, default and active calls. */
 export const ProjectGraphQuery = z.object({ projectId: QueryId });
-export const ProjectGraphIdParams = z.object({ id: QueryId });
 
 /** One row of GET /api/t_project_graph/all (no XML). */
 export const ProjectGraphSummary = z.object({

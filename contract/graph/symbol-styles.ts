@@ -1,4 +1,4 @@
-import type { GraphSymbolKey } from './graph-binding';
+import type { GraphSymbolKey } from './binding';
 
 /**
  * How the symbols of project graphs are stored: their maxGraph shape names, default sizes and base

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { sanitizeGraphXml } from './graph-xml';
 import { GRAPH_MAX_CELLS, GRAPH_XML_MAX_BYTES } from './project-graph';
+import { sanitizeGraphXml } from './xml';
 
 /** A graph as maxGraph's codec writes it: structural cells, a bound unit, a sensor label, an orthogonal edge with points. */
 const NORMAL = [

@@ -1,5 +1,5 @@
-import { parseXml, serializeXml, type XmlElement, type XmlNode } from './graph-xml-parser';
 import { GRAPH_MAX_CELLS, GRAPH_XML_MAX_BYTES } from './project-graph';
+import { parseXml, serializeXml, type XmlElement, type XmlNode } from './xml-parser';
 
 /**
  * Validation and sanitising of a project graph (`t_project_graph.xml`, maxGraph XML; DESIGN

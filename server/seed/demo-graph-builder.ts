@@ -1,7 +1,7 @@
-import { serializeStateRules, type GraphStateRules, type GraphSymbolKey } from '../../contract/graph-binding';
-import { GRAPH_SYMBOL_BASE } from '../../contract/graph-symbol-styles';
+import { serializeStateRules, type GraphStateRules, type GraphSymbolKey } from '../../contract/graph/binding';
+import { GRAPH_SYMBOL_BASE } from '../../contract/graph/symbol-styles';
 
-/** The binding a generated cell carries (contract/graph-binding.ts). */
+/** The binding a generated cell carries (contract/graph/binding.ts). */
 export interface CellBindingSpec {
   deviceId?: number;
   measureId?: number;
@@ -22,7 +22,7 @@ export interface VertexSpec extends CellBindingSpec {
   style?: string;
 }
 
-// The escaping of contract/graph-xml-parser's serializer: generated XML passes the sanitiser unchanged.
+// The escaping of contract/graph/xml-parser's serializer: generated XML passes the sanitiser unchanged.
 const text = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 const attr = (s: string) => text(s).replace(/"/g, '&quot;').replace(/\t/g, '&#9;').replace(/\n/g, '&#10;').replace(/\r/g, '&#13;');
 const attrs = (list: [string, string | number | undefined][]) =>

@@ -1,6 +1,6 @@
 import type { Transaction } from 'kysely';
-import type { GraphStateRules } from '../../contract/graph-binding';
-import { GRAPH_HMI as H } from '../../contract/graph-symbol-styles';
+import type { GraphStateRules } from '../../contract/graph/binding';
+import { GRAPH_HMI as H } from '../../contract/graph/symbol-styles';
 import type { DB } from '../db/schema';
 import { GraphXmlBuilder } from './demo-graph-builder';
 

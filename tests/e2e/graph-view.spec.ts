@@ -4,7 +4,7 @@ import { boundCells, GraphView } from './pages/GraphView';
 import { ingest } from './pages/telemetry';
 
 const SHOTS = 'test-results/screenshots';
-/** contract/graph-binding DEFAULT_STATE_COLORS. */
+/** contract/graph/binding DEFAULT_STATE_COLORS. */
 const RED = '#ff4d4f';
 const GREEN = '#2fd18c';
 

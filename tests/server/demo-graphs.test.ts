@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sanitizeGraphXml } from '../../contract/graph-xml';
-import { ProjectGraphRecord } from '../../contract/project-graph';
+import { ProjectGraphRecord } from '../../contract/graph/project-graph';
+import { sanitizeGraphXml } from '../../contract/graph/xml';
 import { buildDemoGraphXml, type DemoGraphSite } from '../../server/seed/demo-graphs';
 import { loginAs, startTestServer, type ApiClient, type TestServer } from './harness';
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DeviceState } from '../../contract/enums';
-import { GraphLiveSnapshot } from '../../contract/graph-live';
+import { GraphLiveSnapshot } from '../../contract/graph/live';
 import { expectNoChange } from './db-snapshot';
 import { ApiClient, loginAs, startTestServer, type TestServer } from './harness';
 

@@ -2,7 +2,7 @@ import type { Cell } from '@maxgraph/core';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
-import { DEFAULT_STATE_COLORS, isGraphSymbolKey } from '../../../contract/graph-binding';
+import { DEFAULT_STATE_COLORS, isGraphSymbolKey } from '../../../contract/graph/binding';
 import {
   bindingAttributes, bindingFormError, FORMAT_OPTIONS, formatForDecimals, readBindingForm, type BindingForm,
 } from './bindingAttrs';
@@ -50,7 +50,7 @@ const valueKey = (cell: Cell | undefined) => {
 /**
  * Properties of the selected cell: label, device and measure (searchable, the project's devices),
  * display format and unit, state styling; written as the wrapper attributes of
- * contract/graph-binding.ts with Apply (one undo step).
+ * contract/graph/binding.ts with Apply (one undo step).
  */
 export function BindingPanel({ ed, selection, readOnly, devices, loadMeasures }: Props) {
   const { t } = useTranslation('graphEditor');

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useImperativeHandle, useRef, useState, type DragEvent, type KeyboardEvent, type Ref } from 'react';
 import { useTranslation } from 'react-i18next';
-import { isGraphSymbolKey } from '../../../contract/graph-binding';
+import { isGraphSymbolKey } from '../../../contract/graph/binding';
 import { registerGraphStrings } from '../registerGraphStrings';
 import { graphSymbol, type GraphSymbolDef } from '../symbols/graphSymbols';
 import { registerGraphSymbols } from '../symbols/registerGraphSymbols';

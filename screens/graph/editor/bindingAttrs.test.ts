@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { readCellBinding } from '../../../contract/graph-binding';
+import { readCellBinding } from '../../../contract/graph/binding';
 import {
   bindingAttributes, bindingFormError, EMPTY_BINDING, formatForDecimals, readBindingForm, type BindingForm,
 } from './bindingAttrs';

@@ -1,10 +1,10 @@
 import {
   FORMAT_PATTERN, parseStateRules, serializeStateRules, type GraphStateRules,
-} from '../../../contract/graph-binding';
+} from '../../../contract/graph/binding';
 
 /**
  * The binding panel's form and its translation to and from the UserObject attributes of
- * contract/graph-binding.ts (label, deviceId, measureId, format, unit, stateRules). Pure: the
+ * contract/graph/binding.ts (label, deviceId, measureId, format, unit, stateRules). Pure: the
  * editor reads attributes through `get` and writes what `bindingAttributes` returns.
  */
 

@@ -1,5 +1,5 @@
 import { Cell, Clipboard, Geometry, type CellStyle } from '@maxgraph/core';
-import { parseStateRules, serializeStateRules } from '../../../contract/graph-binding';
+import { parseStateRules, serializeStateRules } from '../../../contract/graph/binding';
 import type { GraphSymbolDef } from '../symbols/graphSymbols';
 import { alignBoxes, distributeBoxes, type AlignMode, type Box, type DistributeAxis } from './align';
 import { EditorGraph } from './editorGraph';

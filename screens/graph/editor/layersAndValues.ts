@@ -3,7 +3,7 @@ import { EditorGraph } from './editorGraph';
 
 /**
  * Layers (the root's children in maxGraph) and the wrapper values of bound cells (`<UserObject>`
- * elements, contract/graph-binding.ts). Changes go through the model, so they are undoable.
+ * elements, contract/graph/binding.ts). Changes go through the model, so they are undoable.
  */
 
 export interface LayerInfo {

@@ -1,5 +1,5 @@
 import { Graph, type CellStyle } from '@maxgraph/core';
-import type { GraphSymbolKey } from '../../../contract/graph-binding';
+import type { GraphSymbolKey } from '../../../contract/graph/binding';
 import { GRAPH_SYMBOLS } from '../symbols/graphSymbols';
 import { registerGraphSymbols } from '../symbols/registerGraphSymbols';
 import { parseStyleString } from './styleString';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { sanitizeGraphXml } from '../../../contract/graph-xml';
+import { sanitizeGraphXml } from '../../../contract/graph/xml';
 import { normalizeGeometryAttrs } from './xmlExport';
 
 const exported = '<GraphDataModel><root><Cell id="0"><Object as="style"/></Cell><Cell id="1" parent="0"><Object as="style"/></Cell>'

@@ -1,4 +1,4 @@
-import { readCellBinding, type GraphCellBinding } from '../../../contract/graph-binding';
+import { readCellBinding, type GraphCellBinding } from '../../../contract/graph/binding';
 
 /** A decoded cell as the index reads it: its id and its wrapper's attributes. */
 export interface IndexedCell {
@@ -25,7 +25,7 @@ function push<K>(map: Map<K, string[]>, key: K, id: string): void {
   else map.set(key, [id]);
 }
 
-/** Indexes the bindings of a graph's cells (contract/graph-binding.ts); unbound cells are skipped. */
+/** Indexes the bindings of a graph's cells (contract/graph/binding.ts); unbound cells are skipped. */
 export function buildBindingIndex(cells: Iterable<IndexedCell>): BindingIndex {
   const index: BindingIndex = { bindings: new Map(), byPoint: new Map(), byDevice: new Map() };
   for (const cell of cells) {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_STATE_COLORS, readCellBinding } from '../../../contract/graph-binding';
+import { DEFAULT_STATE_COLORS, readCellBinding } from '../../../contract/graph/binding';
 import { graphSymbol } from '../symbols/graphSymbols';
 import { presentCell } from './cellPresentation';
 import { createLiveStore } from './liveStore';

@@ -1,6 +1,6 @@
 import {
   DEFAULT_STATE_COLORS, cellState, fillRatio, formatBoundValue, type GraphCellBinding, type GraphCellState,
-} from '../../../contract/graph-binding';
+} from '../../../contract/graph/binding';
 import type { GraphSymbolDef } from '../symbols/graphSymbols';
 import { pointKey } from './bindingIndex';
 import type { LiveStore } from './liveStore';

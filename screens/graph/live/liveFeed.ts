@@ -1,4 +1,4 @@
-import type { GraphLiveSnapshot } from '../../../contract/graph-live';
+import type { GraphLiveSnapshot } from '../../../contract/graph/live';
 import { HubTopic, type DeviceStateData, type MeasureValuesData, type MeasureWarningData } from '../../../contract/hub';
 import type { HubHealth, ScreenDataClient } from '../../runtime/types';
 import type { LiveGraph } from './liveGraph';

@@ -1,5 +1,5 @@
 import { GraphDataModel, ModelXmlSerializer, type Cell, type CellStyle, type Graph } from '@maxgraph/core';
-import type { GraphCellBinding } from '../../../contract/graph-binding';
+import type { GraphCellBinding } from '../../../contract/graph/binding';
 import { graphSymbol } from '../symbols/graphSymbols';
 import { registerGraphSymbols } from '../symbols/registerGraphSymbols';
 import { buildBindingIndex, type BindingIndex } from './bindingIndex';

@@ -1,5 +1,5 @@
+import type { GraphLiveSnapshot } from '../../../contract/graph/live';
 import type { DeviceStateData, MeasureValuesData, MeasureWarningData } from '../../../contract/hub';
-import type { GraphLiveSnapshot } from '../../../contract/graph-live';
 import { pointKey, type BindingIndex } from './bindingIndex';
 
 /** The latest known reading of one point. */

@@ -1,4 +1,4 @@
-import type { ProjectGraphRecord } from '../../../contract/project-graph';
+import type { ProjectGraphRecord } from '../../../contract/graph/project-graph';
 import type { ScreenDataClient } from '../../runtime/types';
 
 const isNotFound = (err: unknown) => (err as { status?: unknown } | null)?.status === 404;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { GRAPH_SYMBOL_KEYS } from '../../../contract/graph-binding';
-import { sanitizeGraphXml } from '../../../contract/graph-xml';
+import { GRAPH_SYMBOL_KEYS } from '../../../contract/graph/binding';
+import { sanitizeGraphXml } from '../../../contract/graph/xml';
 import { GRAPH_SYMBOLS, symbolStyle, symbolsOf } from './graphSymbols';
 import { strings } from '../strings';
 

@@ -1,12 +1,12 @@
-import type { GraphSymbolKey } from '../../../contract/graph-binding';
-import { GRAPH_SYMBOL_BASE } from '../../../contract/graph-symbol-styles';
+import type { GraphSymbolKey } from '../../../contract/graph/binding';
+import { GRAPH_SYMBOL_BASE } from '../../../contract/graph/symbol-styles';
 
 /**
  * The symbol library of project graphs: what the editor's palette offers and how each symbol is
  * drawn. Plain data, no maxGraph import: the palette and tests read it without pulling
  * @maxgraph/core; the shapes themselves are registered by `registerGraphSymbols()`
  * (registerGraphSymbols.ts, in the lazy graph chunks only). Sizes and base styles come from
- * contract/graph-symbol-styles.ts, which the seeded demo graphs use too.
+ * contract/graph/symbol-styles.ts, which the seeded demo graphs use too.
  */
 
 export type GraphSymbolCategory = 'equipment' | 'filters' | 'ducts' | 'sensors' | 'meters' | 'annotations';

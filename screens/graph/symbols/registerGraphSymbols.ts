@@ -1,5 +1,5 @@
 import { ShapeRegistry } from '@maxgraph/core';
-import { SYMBOL_SHAPES } from '../../../contract/graph-symbol-styles';
+import { SYMBOL_SHAPES } from '../../../contract/graph/symbol-styles';
 import { AhuShape, DamperShape, FanShape, ValveShape } from './shapes/equipmentShapes';
 import { DuctShape, FilterHepaShape, FilterMediumShape, FilterPreShape, PipeShape } from './shapes/filterShapes';
 import {

@@ -1,4 +1,4 @@
-import { aqiLevel } from '../../../contract/aqi';
+import { aqiLevel } from '../../../contract/analysis/aqi';
 import { numberProp, stringProp } from '../shared/readProp';
 
 /**
@@ -39,7 +39,7 @@ export function bandColour(value: number, bands: readonly number[]): string {
   return BAND_COLOURS[Math.min(i, BAND_COLOURS.length - 1)];
 }
 
-/** The AQI level 1..6 (contract/aqi.ts) and its colour. */
+/** The AQI level 1..6 (contract/analysis/aqi.ts) and its colour. */
 export function aqiLevelOf(value: number): { level: number; colour: string } {
   const level = aqiLevel(value);
   return { level, colour: BAND_COLOURS[level - 1] };

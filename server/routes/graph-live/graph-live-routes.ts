@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { GraphLiveQuery, GraphLiveSnapshot } from '../../../contract/graph-live';
+import { GraphLiveQuery, GraphLiveSnapshot } from '../../../contract/graph/live';
 import type { AppDeps } from '../../deps';
 import { endpoint } from '../../http/endpoint';
 import { visibleProject } from '../telemetry/telemetry-repository';
@@ -9,7 +9,7 @@ import { graphLiveSnapshot } from './graph-live-repository';
 const MAX_VALUES = 20_000;
 
 /**
- * The live view's snapshot (contract/graph-live.ts): device states and current values of one
+ * The live view's snapshot (contract/graph/live.ts): device states and current values of one
  * project, for any signed-in user who may see the project (404 otherwise), like the big screen's
  * reads.
  */

@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import { IdParam } from '../../../contract/envelope';
 import { HubNoticeType } from '../../../contract/hub';
-import { MessageListQuery, MessagePage, SaveMessageBody, SetDealedBody, SetReadedQuery } from '../../../contract/messages';
+import { MessageListQuery, MessagePage, SaveMessageBody, SetDealedBody } from '../../../contract/messages';
 import { Right } from '../../../contract/rights';
 import type { AppDeps } from '../../deps';
 import { badRequest, notFound } from '../../http/api-error';
@@ -23,7 +24,7 @@ export function registerMessageRoutes(app: FastifyInstance, { db, hub }: AppDeps
   });
 
   endpoint(app, db, {
-    method: 'POST', url: '/t_history_message/set-readed', access: 'signed-in', query: SetReadedQuery, response: z.literal(true),
+    method: 'POST', url: '/t_history_message/set-readed', access: 'signed-in', query: IdParam, response: z.literal(true),
     async handler({ user, query }) {
       if (!(await messages.markRead(user.id, query.id))) throw notFound('消息');
       return true as const;

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { PlaylistIdParams, PlaylistRecord, PlaylistRecordList, SavePlaylistBody } from '../../../contract/playlists';
+import { IdParam } from '../../../contract/envelope';
+import { PlaylistRecord, PlaylistRecordList, SavePlaylistBody } from '../../../contract/playlists';
 import { Right } from '../../../contract/rights';
 import type { AuthUser } from '../../auth/auth-user';
 import type { AppDeps } from '../../deps';
@@ -39,7 +40,7 @@ export function registerPlaylistRoutes(app: FastifyInstance, { db }: AppDeps): v
   });
 
   endpoint(app, db, {
-    method: 'GET', url: '/t_playlist/:id', access: 'signed-in', params: PlaylistIdParams, response: PlaylistRecord,
+    method: 'GET', url: '/t_playlist/:id', access: 'signed-in', params: IdParam, response: PlaylistRecord,
     async handler({ user, params }) {
       return findVisible(user, params.id);
     },
@@ -58,7 +59,7 @@ export function registerPlaylistRoutes(app: FastifyInstance, { db }: AppDeps): v
   });
 
   endpoint(app, db, {
-    method: 'POST', url: '/t_playlist/del/:id', access: Right.ScreenEdit, params: PlaylistIdParams, response: z.literal(true),
+    method: 'POST', url: '/t_playlist/del/:id', access: Right.ScreenEdit, params: IdParam, response: z.literal(true),
     async handler({ user, params }) {
       await playlists.delete((await findEditable(user, params.id)).id);
       return true as const;

@@ -1,5 +1,5 @@
 import type { Kysely, Selectable } from 'kysely';
-import type { GraphCellInfo } from '../../../contract/graph-xml';
+import type { GraphCellInfo } from '../../../contract/graph/xml';
 import type { AuthUser } from '../../auth/auth-user';
 import type { DB } from '../../db/schema';
 import { visibleProjectFilter } from '../scope-filters';

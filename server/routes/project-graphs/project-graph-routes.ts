@@ -1,10 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { sanitizeGraphXml } from '../../../contract/graph-xml';
+import { IdParam } from '../../../contract/envelope';
 import {
-  GRAPH_SAVE_BODY_LIMIT, ProjectGraphIdParams, ProjectGraphQuery, ProjectGraphRecord, ProjectGraphSummaryList,
-  SaveProjectGraphBody, SavedProjectGraph,
-} from '../../../contract/project-graph';
+  GRAPH_SAVE_BODY_LIMIT, ProjectGraphQuery, ProjectGraphRecord, ProjectGraphSummaryList, SaveProjectGraphBody, SavedProjectGraph,
+} from '../../../contract/graph/project-graph';
+import { sanitizeGraphXml } from '../../../contract/graph/xml';
 import { Right } from '../../../contract/rights';
 import type { AuthUser } from '../../auth/auth-user';
 import type { AppDeps } from '../../deps';
@@ -19,7 +19,7 @@ const WHAT = '组态';
  * Project graphs (组态, t_project_graph, SPEC §7): maxGraph XML per project, one default per
  * project. Reading needs only a session, like the screens (walls and the kiosk show graphs);
  * every call is limited to the projects in the user's data scope, and a graph outside it is 404.
- * Saving and deleting need project-edit. Saved XML is validated and sanitised (contract/graph-xml.ts)
+ * Saving and deleting need project-edit. Saved XML is validated and sanitised (contract/graph/xml.ts)
  * and its bound cells must name devices of the graph's own project. The default graph cannot be
  * deleted while the project has others: another one is made the default first.
  */
@@ -57,7 +57,7 @@ export function registerProjectGraphRoutes(app: FastifyInstance, { db, config }:
   });
 
   endpoint(app, db, {
-    method: 'GET', url: '/t_project_graph/:id', access: 'signed-in', params: ProjectGraphIdParams, response: ProjectGraphRecord,
+    method: 'GET', url: '/t_project_graph/:id', access: 'signed-in', params: IdParam, response: ProjectGraphRecord,
     async handler({ user, params }) {
       return recordOf(await findVisible(user, params.id));
     },
@@ -85,7 +85,7 @@ export function registerProjectGraphRoutes(app: FastifyInstance, { db, config }:
   });
 
   endpoint(app, db, {
-    method: 'POST', url: '/t_project_graph/del/:id', access: Right.ProjectEdit, params: ProjectGraphIdParams, response: z.literal(true),
+    method: 'POST', url: '/t_project_graph/del/:id', access: Right.ProjectEdit, params: IdParam, response: z.literal(true),
     async handler({ user, params }) {
       const row = await findVisible(user, params.id);
       if (Number(row.is_default) === 1 && await graphs.countOthers(row.project_id, row.id) > 0) {

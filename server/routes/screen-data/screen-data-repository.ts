@@ -1,5 +1,5 @@
 import { sql, type Kysely } from 'kysely';
-import { aqiOf } from '../../../contract/aqi';
+import { aqiOf } from '../../../contract/analysis/aqi';
 import { ConditionType } from '../../../contract/conditions';
 import { DeviceState, DeviceTypeId, MEASURE_TAGS, MeasureTag, WarnLevel, type MeasureTagId } from '../../../contract/enums';
 import {

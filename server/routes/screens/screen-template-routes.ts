@@ -1,9 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import { IdParam } from '../../../contract/envelope';
 import { Right } from '../../../contract/rights';
 import {
-  SaveScreenTemplateBody, ScreenTemplateBriefList, ScreenTemplateIdParams, ScreenTemplateListQuery, ScreenTemplatePage,
-  ScreenTemplateRecord, ScreenTemplateRecordList,
+  SaveScreenTemplateBody, ScreenTemplateBriefList, ScreenTemplateListQuery, ScreenTemplatePage, ScreenTemplateRecord,
+  ScreenTemplateRecordList,
 } from '../../../contract/screen-template';
 import type { AuthUser } from '../../auth/auth-user';
 import type { AppDeps } from '../../deps';
@@ -72,7 +73,7 @@ export function registerScreenTemplateRoutes(app: FastifyInstance, { db }: AppDe
   });
 
   endpoint(app, db, {
-    method: 'GET', url: '/t_screen_tpl/:id', access: 'signed-in', params: ScreenTemplateIdParams, response: ScreenTemplateRecord,
+    method: 'GET', url: '/t_screen_tpl/:id', access: 'signed-in', params: IdParam, response: ScreenTemplateRecord,
     async handler({ user, params }) {
       return recordOf(await findVisible(user, params.id));
     },
@@ -95,7 +96,7 @@ export function registerScreenTemplateRoutes(app: FastifyInstance, { db }: AppDe
   });
 
   endpoint(app, db, {
-    method: 'POST', url: '/t_screen_tpl/del/:id', access: Right.ScreenEdit, params: ScreenTemplateIdParams, response: z.literal(true),
+    method: 'POST', url: '/t_screen_tpl/del/:id', access: Right.ScreenEdit, params: IdParam, response: z.literal(true),
     async handler({ user, params }) {
       const row = await findEditable(user, params.id);
       if (Number(row.is_default) === 1 && !(await templates.hasOtherDefault(row.id))) {

@@ -1,3 +1,4 @@
+import { MAX_DB_INT } from '../../../contract/constants';
 import type { PlaylistItemView } from '../../../contract/playlists';
 
 /** Largest and smallest `&timeScale=` (tests and the soak bench speed a playlist up). */
@@ -23,7 +24,7 @@ const intParam = (value: string | null, min: number, max: number): number | null
 export function parseKioskParams(search: string): KioskParams {
   const q = new URLSearchParams(search);
   return {
-    playlistId: intParam(q.get('playlist'), 1, 2_147_483_647),
+    playlistId: intParam(q.get('playlist'), 1, MAX_DB_INT),
     timeScale: intParam(q.get('timeScale'), 1, TIME_SCALE_MAX) ?? 1,
     idleSec: intParam(q.get('idleSec'), 1, 3600) ?? DEFAULT_IDLE_SEC,
   };

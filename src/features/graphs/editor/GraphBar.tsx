@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import type { NameItem } from '../../../../contract/envelope';
-import type { ProjectGraphSummary } from '../../../../contract/project-graph';
+import type { ProjectGraphSummary } from '../../../../contract/graph/project-graph';
 import { Action, Badge, Bar, Tab, Tabs } from './pageStyles';
 
 interface Props {

@@ -1,12 +1,12 @@
 import type { NameItem, Paged } from '../../../../contract/envelope';
 import type { DeviceListItem } from '../../../../contract/devices';
-import type { ProjectGraphRecord, ProjectGraphSummary, SaveProjectGraphBody, SavedProjectGraph } from '../../../../contract/project-graph';
+import type { ProjectGraphRecord, ProjectGraphSummary, SaveProjectGraphBody, SavedProjectGraph } from '../../../../contract/graph/project-graph';
 import type { RealValue } from '../../../../contract/telemetry';
 import { MAX_PAGE_SIZE } from '../../../../contract/constants';
 import { apiGet, apiPost } from '../../../shared/http';
 import type { MeasureOption } from '../../../../screens/graph/editor/BindingPanel';
 
-/** The REST calls of the project-graph page (SPEC §7, contract/project-graph.ts). */
+/** The REST calls of the project-graph page (SPEC §7, contract/graph/project-graph.ts). */
 
 export const listProjects = (signal?: AbortSignal) => apiGet<NameItem[]>('/t_project/names', undefined, signal);
 

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useSearch } from 'wouter';
 import type { NameItem } from '../../../../contract/envelope';
-import type { ProjectGraphSummary } from '../../../../contract/project-graph';
+import type { ProjectGraphSummary } from '../../../../contract/graph/project-graph';
 import { GraphLiveView } from '../../../../screens/graph/live/GraphLiveView';
 import { toggleFullscreen } from '../../../shared/fullscreen';
 import { createScreenClient } from '../../../shared/screen/createScreenClient';

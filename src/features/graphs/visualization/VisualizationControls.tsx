@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
 import type { NameItem } from '../../../../contract/envelope';
-import type { ProjectGraphSummary } from '../../../../contract/project-graph';
+import type { ProjectGraphSummary } from '../../../../contract/graph/project-graph';
 import { toggleFullscreen } from '../../../shared/fullscreen';
 import { useWakeOnPointer } from '../../../shared/screen/useWakeOnPointer';
 import { Bar, BarButton, ProjectSelect } from './visualizationStyles';

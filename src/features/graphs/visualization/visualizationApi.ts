@@ -1,5 +1,5 @@
 import type { NameItem } from '../../../../contract/envelope';
-import type { ProjectGraphSummary } from '../../../../contract/project-graph';
+import type { ProjectGraphSummary } from '../../../../contract/graph/project-graph';
 import { apiGet } from '../../../shared/http';
 
 /** The projects the user may see, by name. */
