@@ -1,0 +1,59 @@
+/** An error to show on one input of the form. */
+export interface FieldError {
+  field: string;
+  message: string;
+}
+
+/**
+ * The field a server 400 names (`body.name: “X” 已存在` -> name), when it is one of the form's
+ * fields; null for any other error, which the page shows as a message instead.
+ */
+export function serverFieldError(status: number, error: string, fields: readonly string[]): FieldError | null {
+  if (status !== 400) return null;
+  const match = /^body\.([A-Za-z0-9_]+)(?:\.[^:]*)?:\s*(.+)$/s.exec(error);
+  if (!match || !fields.includes(match[1])) return null;
+  return { field: match[1], message: match[2] };
+}
+
+/** The parts of a zod issue the form reads (zod's own type is not imported: zod stays in the contract). */
+export interface IssueLike {
+  code: string;
+  path: readonly PropertyKey[];
+  message: string;
+  origin?: string;
+  minimum?: number | bigint;
+  maximum?: number | bigint;
+  format?: string;
+  expected?: string;
+  /** Present when the schema was run with `reportInput: true`. */
+  input?: unknown;
+}
+
+/** How a kind of issue reads in the user's language; null keeps the schema's own message. */
+export type IssueText = (key: 'required' | 'tooLong' | 'tooSmall' | 'tooBig' | 'email' | 'number', values?: Record<string, unknown>) => string;
+
+function describe(issue: IssueLike, text: IssueText): string {
+  const empty = issue.input === undefined || issue.input === null || issue.input === '';
+  if (issue.code === 'too_small' && issue.origin === 'string' && Number(issue.minimum) === 1) return text('required');
+  if (issue.code === 'invalid_type' && empty) return text('required');
+  if (issue.code === 'too_big' && issue.origin === 'string') return text('tooLong', { max: Number(issue.maximum) });
+  if (issue.code === 'too_small' && issue.origin === 'number') return text('tooSmall', { min: Number(issue.minimum) });
+  if (issue.code === 'too_big' && issue.origin === 'number') return text('tooBig', { max: Number(issue.maximum) });
+  if (issue.code === 'invalid_type' && issue.expected === 'number') return text('number');
+  if (issue.code === 'invalid_format' && issue.format === 'email') return text('email');
+  // A rule of the definition's own (a refine, a pattern): its message says what it wants.
+  return issue.message;
+}
+
+/**
+ * The issues of a failed save-schema check, one per field (the first wins) and only on the form's
+ * fields: a rule over several fields names the one it is shown on (`path: ['phone']`).
+ */
+export function issuesToFieldErrors(issues: readonly IssueLike[], fields: readonly string[], text: IssueText): FieldError[] {
+  const out = new Map<string, string>();
+  for (const issue of issues) {
+    const field = String(issue.path[0] ?? '');
+    if (fields.includes(field) && !out.has(field)) out.set(field, describe(issue, text));
+  }
+  return [...out].map(([field, message]) => ({ field, message }));
+}
