@@ -1,0 +1,48 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { App, ConfigProvider } from 'antd';
+import enUS from 'antd/locale/en_US';
+import zhCN from 'antd/locale/zh_CN';
+import { useMemo, useSyncExternalStore, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ApiRequestError } from '../../shared/http';
+import { THEMES, useThemeMode } from '../../shared/theme';
+import { antdThemeOf } from './antdTheme';
+
+const refused = (err: unknown) => err instanceof ApiRequestError && err.status >= 400 && err.status < 500;
+
+/** The admin branch's server state: one cache for all its pages; a refusal is not retried. */
+const queryClient = new QueryClient({
+  defaultOptions: {
+    queries: { retry: (count, err) => !refused(err) && count < 2, refetchOnWindowFocus: false },
+    mutations: { retry: false },
+  },
+});
+
+function subscribeResize(onChange: () => void): () => void {
+  window.addEventListener('resize', onChange);
+  return () => window.removeEventListener('resize', onChange);
+}
+
+/** The root font size over its 1080p value: what every rem-sized part of the console is scaled by. */
+function useRootFontScale(): number {
+  return useSyncExternalStore(subscribeResize, () => (parseFloat(getComputedStyle(document.documentElement).fontSize) || 16) / 16);
+}
+
+/**
+ * What every admin page renders in: the query cache, and antd themed like the console (dark or
+ * light as the settings say) in the user's language. `App` gives the pages antd's message and
+ * modal with this theme.
+ */
+export function AdminProviders({ children }: { children: ReactNode }) {
+  const [mode] = useThemeMode();
+  const { i18n } = useTranslation();
+  const scale = useRootFontScale();
+  const themeConfig = useMemo(() => antdThemeOf(THEMES[mode], scale), [mode, scale]);
+  return (
+    <QueryClientProvider client={queryClient}>
+      <ConfigProvider theme={themeConfig} locale={i18n.language === 'en' ? enUS : zhCN} button={{ autoInsertSpace: false }}>
+        <App component={false}>{children}</App>
+      </ConfigProvider>
+    </QueryClientProvider>
+  );
+}

@@ -1,0 +1,146 @@
+import { LoadingOutlined } from '@ant-design/icons';
+import { useQueryClient } from '@tanstack/react-query';
+import { App, Button, Drawer, Form, Input, InputNumber, Select, Space, Switch } from 'antd';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { FieldDef, ResourceDefinition } from '../../../../contract/resources/kit';
+import { ApiRequestError } from '../../../shared/http';
+import { issuesToFieldErrors, serverFieldError, type FieldError, type IssueText } from './formErrors';
+import { fetchRow, saveRow, type ResourceRow } from './resourceApi';
+import { resourceKey } from './resourceStrings';
+import type { OptionSources } from './useOptionSources';
+
+interface Props {
+  def: ResourceDefinition;
+  /** The record to change; absent: a new one. */
+  row?: ResourceRow;
+  open: boolean;
+  sources: OptionSources;
+  onClose(): void;
+  /** After the closing animation: the caller may unmount it. */
+  onClosed(): void;
+}
+
+// The spinner says nothing a screen reader needs; left in the name, the button read "loading 保存".
+const BUSY = { icon: <LoadingOutlined aria-hidden /> };
+
+const problemOf = (err: unknown) => (err instanceof Error ? err.message : String(err));
+const statusOf = (err: unknown) => (err instanceof ApiRequestError ? err.status : 0);
+
+/** One input; Form.Item hands it `id`, `value` (or `checked`) and `onChange`, passed on as they are. */
+function FieldInput({ field, sources, ...control }: { field: FieldDef; sources: OptionSources } & Record<string, unknown>) {
+  switch (field.kind) {
+    case 'textarea':
+      return <Input.TextArea autoSize={{ minRows: 3, maxRows: 8 }} {...control} />;
+    case 'number':
+      return <InputNumber style={{ width: '100%' }} {...control} />;
+    case 'switch':
+      return <Switch {...control} />;
+    case 'select':
+      return <Select allowClear showSearch={{ optionFilterProp: 'label' }} options={sources.options('fields', field)} {...control} />;
+    default:
+      return <Input {...control} />;
+  }
+}
+
+/**
+ * The form of one record, its inputs from the definition's fields. Checked on submit with the
+ * definition's save schema; the server's answer to a field (`body.name: …`) lands on that field,
+ * and a save over someone else's change (409) offers to load the record as it is now.
+ */
+export function ResourceFormDrawer({ def, row, open, sources, onClose, onClosed }: Props) {
+  const { t } = useTranslation('admin');
+  const { message, modal } = App.useApp();
+  const queryClient = useQueryClient();
+  const [form] = Form.useForm();
+  const [version, setVersion] = useState(row?.version);
+  const [saving, setSaving] = useState(false);
+  const fieldNames = useMemo(() => def.fields.map((f) => f.name), [def]);
+  const initialValues = useMemo(
+    () => Object.fromEntries(def.fields.map((f) => [f.name, row ? row[f.name] : f.kind === 'switch' ? false : undefined])),
+    [def, row],
+  );
+  const issueText: IssueText = (key, values) => t(`validation.${key}`, values);
+  const refresh = () => queryClient.invalidateQueries({ queryKey: ['resource', def.name] });
+
+  const showErrors = (errors: readonly FieldError[]) =>
+    form.setFields(fieldNames.map((name) => ({ name, errors: errors.filter((e) => e.field === name).map((e) => e.message) })));
+
+  const reload = async () => {
+    try {
+      const fresh = await fetchRow(def, row!.id);
+      form.setFieldsValue(Object.fromEntries(fieldNames.map((n) => [n, fresh[n]])));
+      setVersion(fresh.version);
+      showErrors([]);
+      message.info(t('kit.reloaded'));
+    } catch (err) {
+      if (statusOf(err) !== 404) return void message.error(t('kit.loadFailed', { error: problemOf(err) }));
+      message.error(t('kit.rowGone'));
+      await refresh();
+      onClose();
+    }
+  };
+
+  const submit = async () => {
+    const parsed = def.save.safeParse(form.getFieldsValue(fieldNames), { reportInput: true });
+    if (!parsed.success) return showErrors(issuesToFieldErrors(parsed.error.issues, fieldNames, issueText));
+    showErrors([]);
+    setSaving(true);
+    try {
+      await saveRow(def, row ? { ...parsed.data, id: row.id, version } : parsed.data);
+      message.success(t('kit.saved'));
+      await refresh();
+      onClose();
+    } catch (err) {
+      if (statusOf(err) === 409 && row) {
+        modal.confirm({ title: t('kit.staleTitle'), content: t('kit.staleText'), okText: t('kit.reloadRow'), cancelText: t('kit.cancel'), onOk: reload });
+        return;
+      }
+      const onField = serverFieldError(statusOf(err), problemOf(err), fieldNames);
+      if (onField) showErrors([onField]);
+      else message.error(t('kit.saveFailed', { error: problemOf(err) }));
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  const noun = t(resourceKey(def, 'noun'));
+  return (
+    <Drawer
+      open={open}
+      title={t(row ? 'kit.editTitle' : 'kit.addTitle', { noun })}
+      size="30rem"
+      onClose={onClose}
+      afterOpenChange={(visible) => !visible && onClosed()}
+      footer={(
+        <Space style={{ display: 'flex', justifyContent: 'flex-end' }}>
+          <Button onClick={onClose}>{t('kit.cancel')}</Button>
+          <Button type="primary" loading={saving && BUSY} onClick={() => form.submit()}>{t('kit.save')}</Button>
+        </Space>
+      )}
+    >
+      <Form
+        form={form}
+        name={`resource-${def.name}`}
+        layout="vertical"
+        initialValues={initialValues}
+        onFinish={() => void submit()}
+        onValuesChange={(changed: Record<string, unknown>) => form.setFields(Object.keys(changed).map((name) => ({ name, errors: [] })))}
+      >
+        {def.fields.map((f) => (
+          <Form.Item
+            key={f.name}
+            name={f.name}
+            label={t(resourceKey(def, 'fields', f.name))}
+            extra={f.help ? t(resourceKey(def, 'help', f.name)) : undefined}
+            valuePropName={f.kind === 'switch' ? 'checked' : 'value'}
+          >
+            <FieldInput field={f} sources={sources} />
+          </Form.Item>
+        ))}
+        {/* Lets Enter in an input save: a form of several inputs and no submit button ignores it. */}
+        <button type="submit" hidden aria-hidden="true" tabIndex={-1} />
+      </Form>
+    </Drawer>
+  );
+}

@@ -1,0 +1,59 @@
+import { Button, Popconfirm, Space } from 'antd';
+import type { ColumnsType } from 'antd/es/table';
+import type { SortOrder } from 'antd/es/table/interface';
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { ResourceDefinition } from '../../../../contract/resources/kit';
+import { cellValue, type CellContext } from './cellValue';
+import type { ResourceRow } from './resourceApi';
+import { resourceKey } from './resourceStrings';
+
+export interface RowActions {
+  onEdit?(row: ResourceRow): void;
+  onDelete?(row: ResourceRow): Promise<unknown>;
+}
+
+/** The order a column shows: the list's sort, else the definition's default when it names the column. */
+function orderOf(sort: string, column: string): SortOrder {
+  if (sort === column) return 'ascend';
+  if (sort === `-${column}`) return 'descend';
+  return null;
+}
+
+/**
+ * The table's columns from the definition (labels in the user's language, server-side sorting,
+ * formatted cells) and, when the user may do either, a column of 编辑 / 删除.
+ */
+export function useResourceColumns(def: ResourceDefinition, sort: string, ctx: CellContext, actions: RowActions): ColumnsType<ResourceRow> {
+  const { t } = useTranslation('admin');
+  return useMemo(() => {
+    const columns: ColumnsType<ResourceRow> = def.columns.map((c) => ({
+      key: c.name,
+      dataIndex: c.name,
+      title: t(resourceKey(def, 'columns', c.name)),
+      width: c.width,
+      align: c.kind === 'number' ? 'right' : undefined,
+      sorter: c.sortable ? true : undefined,
+      sortOrder: c.sortable ? orderOf(sort, c.name) : undefined,
+      render: (value: unknown) => cellValue(c, value, ctx),
+    }));
+    const { onEdit, onDelete } = actions;
+    if (!onEdit && !onDelete) return columns;
+    columns.push({
+      key: '$actions',
+      title: t('kit.actions'),
+      width: '10rem',
+      render: (_: unknown, row: ResourceRow) => (
+        <Space size="small">
+          {onEdit && <Button type="link" size="small" onClick={() => onEdit(row)}>{t('kit.edit')}</Button>}
+          {onDelete && (
+            <Popconfirm title={t('kit.confirmDelete', { name: String(row[def.label] ?? row.id) })} onConfirm={() => onDelete(row)}>
+              <Button type="link" size="small" danger>{t('kit.delete')}</Button>
+            </Popconfirm>
+          )}
+        </Space>
+      ),
+    });
+    return columns;
+  }, [def, sort, ctx, actions, t]);
+}
