@@ -1,13 +1,34 @@
+import type { ReactNode } from 'react';
+import { contactsResource } from '../../../contract/resources/contacts';
+import { RESOURCES } from '../../../contract/resources/registry';
 import { EmptyPage } from '../../shared/ui/EmptyState';
+import { AdminProviders } from './AdminProviders';
+import { BaseDataPage } from './BaseDataPage';
+import { registerAdminStrings } from './registerAdminStrings';
+import { ResourceListPage } from './ResourceListPage';
+
+registerAdminStrings(RESOURCES);
+
+interface PageProps {
+  title: string;
+  params: Record<string, string>;
+}
+
+/** What each admin route renders; a route not listed shows its title over 暂无数据 until it is built. */
+const ADMIN_PAGES: Record<string, (props: PageProps) => ReactNode> = {
+  '/nv_intelligent_alarm/nv_alarm_contacts': ({ title }) => <ResourceListPage title={title} def={contactsResource} />,
+  '/nv_system/nv_base_data': ({ title }) => <BaseDataPage title={title} />,
+};
 
 /**
- * The administration branch (its own lazy chunk). Until the admin pages are built, each menu page
- * shows its title over 暂无数据; `path` and `params` say which page and record were asked for.
+ * The administration branch (its own lazy chunk, with antd, the query cache and the admin texts):
+ * the page of the route `path`, given its title and the route's `params`.
  */
-export function AdminPage({ title, path }: { title: string; path: string; params: Record<string, string> }) {
+export function AdminPage({ title, path, params }: { title: string; path: string; params: Record<string, string> }) {
+  const page = ADMIN_PAGES[path];
   return (
     <div data-page={path}>
-      <EmptyPage title={title} />
+      {page ? <AdminProviders>{page({ title, params })}</AdminProviders> : <EmptyPage title={title} />}
     </div>
   );
 }
