@@ -4,7 +4,7 @@ import { Right } from '../../../contract/rights';
 import type { AppDeps } from '../../deps';
 import { notFound } from '../../http/api-error';
 import { endpoint } from '../../http/endpoint';
-import { visibleProject } from '../telemetry/device-scope';
+import { visibleProject } from '../telemetry/telemetry-repository';
 import { projectContactsRepository } from './contact-repository';
 
 /** Which alarm contacts answer for a project; the contacts themselves are the kit's `t_contacts`. */
