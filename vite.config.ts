@@ -99,16 +99,17 @@ export default defineConfig({
         // HTTP/1.1's six connections its data reads queued behind them (~400 ms of its start).
         // - boot: what the entry loads at once is one chunk with it, not eight.
         // - console-shared: the console's shared code (src/shared, the screen runtime) is one
-        //   chunk every signed-in page loads once (with the live-instance counters and the message
-        //   API, a few hundred bytes each); heavy libraries (ECharts, three, maxGraph) stay
-        //   in the lazy chunks of the widgets and pages that use them.
+        //   chunk every signed-in page loads once (with the live-instance counters, the message
+        //   API and contract/enums.ts, a few hundred bytes each, which the widgets and the admin
+        //   chunk share); heavy libraries (ECharts, three, maxGraph) stay in the lazy chunks of
+        //   the widgets and pages that use them.
         codeSplitting: {
           groups: [
             { name: 'boot', tags: ['$initial'], priority: 2 },
             // With the few-byte modules that several lazy chunks share (each was a request of its own).
             {
               name: 'console-shared',
-              test: /[\\/](src[\\/]shared[\\/]|screens[\\/]runtime[\\/]|screens[\\/]widgets[\\/]shared[\\/]liveInstances\.ts|src[\\/]features[\\/]messages[\\/](messageApi|describeMessage)\.ts)/,
+              test: /[\\/](src[\\/]shared[\\/]|screens[\\/]runtime[\\/]|screens[\\/]widgets[\\/]shared[\\/]liveInstances\.ts|contract[\\/]enums\.ts|src[\\/]features[\\/]messages[\\/](messageApi|describeMessage)\.ts)/,
               priority: 1,
             },
           ],
