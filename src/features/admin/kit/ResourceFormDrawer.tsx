@@ -5,7 +5,7 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { FieldDef, ResourceDefinition } from '../../../../contract/resources/kit';
 import { ApiRequestError } from '../../../shared/http';
-import { issuesToFieldErrors, serverFieldError, type FieldError, type IssueText } from './formErrors';
+import { formInput, issuesToFieldErrors, serverFieldError, type FieldError, type IssueText } from './formErrors';
 import { fetchRow, saveRow, type ResourceRow } from './resourceApi';
 import { resourceKey } from './resourceStrings';
 import type { OptionSources } from './useOptionSources';
@@ -82,7 +82,7 @@ export function ResourceFormDrawer({ def, row, open, sources, onClose, onClosed 
   };
 
   const submit = async () => {
-    const parsed = def.save.safeParse(form.getFieldsValue(fieldNames), { reportInput: true });
+    const parsed = def.save.safeParse(formInput(form.getFieldsValue(fieldNames), def.save.shape), { reportInput: true });
     if (!parsed.success) return showErrors(issuesToFieldErrors(parsed.error.issues, fieldNames, issueText));
     showErrors([]);
     setSaving(true);

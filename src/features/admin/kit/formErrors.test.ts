@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { SaveContact } from '../../../../contract/resources/contacts';
 import { SaveManufactor } from '../../../../contract/resources/manufactor';
-import { issuesToFieldErrors, serverFieldError, type IssueText } from './formErrors';
+import { formInput, issuesToFieldErrors, serverFieldError, type IssueText } from './formErrors';
 
 const fields = ['name', 'contact', 'phone'];
 
@@ -72,5 +73,22 @@ describe('issuesToFieldErrors', () => {
       { field: 'order', message: 'number' },
       { field: 'size', message: 'required' },
     ]);
+  });
+});
+
+describe('formInput', () => {
+  const shape = z.object({
+    order: z.number().int().min(0).default(0),
+    lat: z.number().nullable().default(null),
+    name: z.string().min(1),
+  }).shape;
+
+  it('leaves out a cleared input whose field takes no null, so its default applies', () => {
+    expect(formInput({ order: null, lat: null, name: null }, shape)).toEqual({ order: undefined, lat: null, name: undefined });
+    expect(z.object(shape).safeParse(formInput({ order: null, lat: null, name: 'a' }, shape)).data).toEqual({ order: 0, lat: null, name: 'a' });
+  });
+
+  it('keeps every other value as it is', () => {
+    expect(formInput({ order: 3, lat: 1.5, name: '', extra: null }, shape)).toEqual({ order: 3, lat: 1.5, name: '', extra: null });
   });
 });

@@ -57,3 +57,21 @@ export function issuesToFieldErrors(issues: readonly IssueLike[], fields: readon
   }
   return [...out].map(([field, message]) => ({ field, message }));
 }
+
+/** The parts of a field's schema the form reads. */
+interface FieldSchema {
+  safeParse(value: unknown): { success: boolean };
+}
+
+/**
+ * The form's values as the save schema should see them: a cleared number or select reads `null`,
+ * which a field that takes no null but has a default would refuse; it is left out, so the
+ * default applies (a required field still says it is required).
+ */
+export function formInput(values: Record<string, unknown>, shape: Record<string, FieldSchema>): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(values).map(([name, value]) => {
+    const schema = shape[name];
+    const unset = value === null && schema && !schema.safeParse(null).success;
+    return [name, unset ? undefined : value];
+  }));
+}
