@@ -1,5 +1,7 @@
 import type { ReactNode } from 'react';
+import { applicationResource } from '../../../contract/resources/application';
 import { contactsResource } from '../../../contract/resources/contacts';
+import { orgResource } from '../../../contract/resources/org';
 import { RESOURCES } from '../../../contract/resources/registry';
 import { EmptyPage } from '../../shared/ui/EmptyState';
 import { AdminProviders } from './AdminProviders';
@@ -18,6 +20,8 @@ interface PageProps {
 const ADMIN_PAGES: Record<string, (props: PageProps) => ReactNode> = {
   '/nv_intelligent_alarm/nv_alarm_contacts': ({ title }) => <ResourceListPage title={title} def={contactsResource} />,
   '/nv_system/nv_base_data': ({ title }) => <BaseDataPage title={title} />,
+  '/nv_system/nv_organize': ({ title }) => <ResourceListPage title={title} def={orgResource} />,
+  '/nv_application/nv_application_list': ({ title }) => <ResourceListPage title={title} def={applicationResource} />,
 };
 
 /**

@@ -1,7 +1,10 @@
 import { Tabs } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useSearch } from 'wouter';
+import { dataDictResource } from '../../../contract/resources/data-dict';
+import { industryResource } from '../../../contract/resources/industry';
 import { manufactorResource } from '../../../contract/resources/manufactor';
+import { regionResource } from '../../../contract/resources/region';
 import type { ResourceDefinition } from '../../../contract/resources/kit';
 import { PageHeading, PagePanel } from '../../shared/ui/PagePanel';
 import { ResourceList } from './kit/ResourceList';
@@ -9,7 +12,7 @@ import { resourceKey } from './kit/resourceStrings';
 import { PanelBody } from './ResourceListPage';
 
 /** 基础数据's tabs, in order: one resource list each. */
-export const BASE_DATA_TABS: readonly ResourceDefinition[] = [manufactorResource];
+export const BASE_DATA_TABS = [manufactorResource, industryResource, regionResource, dataDictResource] as unknown as readonly ResourceDefinition[];
 
 const TAB = 'tab';
 
