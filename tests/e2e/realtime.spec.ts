@@ -65,9 +65,6 @@ for (const size of [{ name: '1080p', width: 1920, height: 1080 }, { name: '4k', 
         if (dialog) sessionStorage.setItem('e2eWarnedAt', String(Date.now()));
       }).observe(document, { childList: true, subtree: true });
     });
-    // The page's clock is the test's to hold: the checks below (a 4K screenshot among them) are
-    // made with time stopped, so the 5 s reload cannot come in the middle of them.
-    await page.clock.install();
     const shell = new ShellPage(page);
     await shell.signIn(OPERATOR);
     await hub.waitForSubscribed('alarms');
@@ -75,7 +72,6 @@ for (const size of [{ name: '1080p', width: 1920, height: 1080 }, { name: '4k', 
     await apiLogin(request, OPERATOR);
     const dialog = shell.forcedLogoutDialog;
     await expect(dialog).toBeVisible();
-    await page.clock.pauseAt(await page.evaluate(() => Date.now() + 1));
     await expect(dialog).toContainText('当前账号在别处登录，即将自动退出系统！');
     await page.screenshot({ path: `${SHOTS}/forced-logout-${size.name}.png` });
     expect(await dialog.getByRole('heading').evaluate((el) => parseFloat(getComputedStyle(el).fontSize)))
@@ -89,7 +85,6 @@ for (const size of [{ name: '1080p', width: 1920, height: 1080 }, { name: '4k', 
     await expect(dialog).toBeVisible();
     expect(await tokenCookie(page)).toBeTruthy();
 
-    await page.clock.resume();
     await new LoginPage(page).expectShown();
     const after = await page.evaluate(() => Number(sessionStorage.getItem('e2eLeftAt')) - Number(sessionStorage.getItem('e2eWarnedAt')));
     expect(after, 'the page reloads 5 s after the warning').toBeGreaterThanOrEqual(4_900);
