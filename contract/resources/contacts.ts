@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { QueryId } from '../envelope';
 import { Right } from '../rights';
 import { KeywordFilter } from './filters';
+import { OptionalPhone } from './fields';
 import { defineResource, RowBase } from './kit';
 
 /** An alarm contact: who is told when a project's devices alarm. */
@@ -17,7 +18,7 @@ export const ContactList = z.array(Contact);
 /** The editable fields of a contact; it belongs to the organisation of whoever creates it. */
 export const SaveContact = z.object({
   name: z.string().trim().min(1, 'name is required').max(64),
-  phone: z.union([z.literal(''), z.string().trim().regex(/^[0-9+\-() ]{3,32}$/, 'phone must be digits, +, -, ( ) or spaces')]).default(''),
+  phone: OptionalPhone,
   email: z.union([z.literal(''), z.string().trim().email().max(128)]).default(''),
 }).refine((c) => c.phone !== '' || c.email !== '', { message: 'phone or email is required', path: ['phone'] });
 

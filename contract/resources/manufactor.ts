@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { Right } from '../rights';
 import { KeywordFilter } from './filters';
+import { OptionalPhone } from './fields';
 import { defineResource, RowBase } from './kit';
 
 /** A manufacturer of device models (基础数据 › 厂家). */
@@ -14,7 +15,7 @@ export type Manufactor = z.infer<typeof Manufactor>;
 export const SaveManufactor = z.object({
   name: z.string().trim().min(1, 'name is required').max(64),
   contact: z.string().trim().max(64).default(''),
-  phone: z.union([z.literal(''), z.string().trim().regex(/^[0-9+\-() ]{3,32}$/, 'phone must be digits, +, -, ( ) or spaces')]).default(''),
+  phone: OptionalPhone,
 });
 
 /** `t_manufactor`: a global catalogue, referred to by device models. */
