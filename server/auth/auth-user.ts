@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema';
+import { subtreeIds } from '../db/tree';
 
 /** The signed-in user of a request: identity, organisation, rights and data scope. */
 export interface AuthUser {
@@ -70,23 +71,5 @@ export async function loadScope(db: Kysely<DB>, userId: number, orgId: number, i
 
 /** An organisation and all its descendants. */
 export async function orgSubtree(db: Kysely<DB>, rootId: number): Promise<number[]> {
-  const all = await db.selectFrom('t_org').select(['id', 'parent_id']).execute();
-  const children = new Map<number, number[]>();
-  for (const o of all) {
-    if (o.parent_id == null) continue;
-    const list = children.get(o.parent_id) ?? [];
-    list.push(o.id);
-    children.set(o.parent_id, list);
-  }
-  const out: number[] = [];
-  const stack = [rootId];
-  const seen = new Set<number>();
-  while (stack.length) {
-    const id = stack.pop()!;
-    if (seen.has(id)) continue;
-    seen.add(id);
-    out.push(id);
-    stack.push(...(children.get(id) ?? []));
-  }
-  return out;
+  return subtreeIds(await db.selectFrom('t_org').select(['id', 'parent_id']).execute(), rootId);
 }
