@@ -7,6 +7,7 @@ import * as m004 from './migrations/004-playlists';
 import * as m005 from './migrations/005-graph-and-playlist-menus';
 import * as m006 from './migrations/006-row-versions';
 import * as m007 from './migrations/007-delete-rights';
+import * as m008 from './migrations/008-access-model';
 
 interface Migration {
   name: string;
@@ -22,6 +23,7 @@ const MIGRATIONS: Migration[] = [
   { name: '005-graph-and-playlist-menus', up: m005.up },
   { name: '006-row-versions', up: m006.up },
   { name: '007-delete-rights', up: m007.up },
+  { name: '008-access-model', up: m008.up },
 ];
 
 /**

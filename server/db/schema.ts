@@ -20,11 +20,14 @@ export interface DB {
   t_role: { version: D<number>; id: Id; org_id: number | null; name: string; data_scope: D<string>; remark: D<string>; created_at: number };
   t_role_right: { role_id: number; right_code: string };
   t_org_type_right: { org_type: number; right_code: string };
+  t_org_type_role: { version: D<number>; id: Id; org_type: number; name: string; data_scope: D<string>; remark: D<string>; created_at: number };
+  t_org_type_role_right: { type_role_id: number; right_code: string };
+  t_role_measure: { role_id: number; measure_id: number };
   t_user: { version: D<number>;
     id: Id; username: string; nick_name: D<string>; password_hash: string; org_id: number; avatar: D<string>;
     phone: D<string>; email: D<string>; sex: D<number>; wx_open_id: D<string>; app_open_id: D<string>;
     is_super: D<number>; is_guest: D<number>; disabled: D<number>; failed_logins: D<number>;
-    locked_until: number | null; custom_set: D<string>; created_at: number;
+    locked_until: number | null; custom_set: D<string>; created_at: number; deleted_at: number | null;
   };
   t_user_role: { user_id: number; role_id: number };
   t_data_right: { id: Id; role_id: number; right_type: string; target_id: number };

@@ -32,10 +32,12 @@ export const RIGHTS_CATALOGUE: { code: RightCode; name: string; group: string }[
   { code: Right.OrgTypeEdit, name: '组织类型编辑', group: '系统管理' },
   { code: Right.RolePreview, name: '角色查看', group: '系统管理' },
   { code: Right.RoleEdit, name: '角色编辑', group: '系统管理' },
+  { code: Right.RoleDelete, name: '角色删除', group: '系统管理' },
   { code: Right.RightPreview, name: '权限查看', group: '系统管理' },
   { code: Right.RightEdit, name: '权限编辑', group: '系统管理' },
   { code: Right.UserPreview, name: '用户查看', group: '系统管理' },
   { code: Right.UserEdit, name: '用户编辑', group: '系统管理' },
+  { code: Right.UserDelete, name: '用户删除', group: '系统管理' },
   { code: Right.BaseDataPreview, name: '基础数据查看', group: '系统管理' },
   { code: Right.BaseDataEdit, name: '基础数据编辑', group: '系统管理' },
   { code: Right.LogPreview, name: '我的日志', group: '日志' },
@@ -48,7 +50,8 @@ export const RIGHTS_CATALOGUE: { code: RightCode; name: string; group: string }[
 export const OPERATOR_LACKS: RightCode[] = [
   Right.NoticePreview, Right.NoticeEdit, Right.RealAlarmPreview, Right.Buy, Right.BuyApply, Right.BuyRecord,
   Right.EnergyAnalysis, Right.OrgPreview, Right.OrgEdit, Right.OrgDelete, Right.OrgTypePreview, Right.OrgTypeEdit,
-  Right.RolePreview, Right.RoleEdit, Right.RightPreview, Right.RightEdit, Right.UserPreview, Right.UserEdit,
+  Right.RolePreview, Right.RoleEdit, Right.RoleDelete, Right.RightPreview, Right.RightEdit, Right.UserPreview, Right.UserEdit,
+  Right.UserDelete,
   Right.BaseDataPreview, Right.BaseDataEdit, Right.SysLogPreview, Right.Backup, Right.Ingest,
 ];
 
