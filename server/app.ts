@@ -33,6 +33,7 @@ import { registerStatisticsRoutes } from './routes/statistics/statistics-routes'
 import { registerSysRoutes } from './routes/sys/sys-routes';
 import { registerUserManageRoutes } from './routes/user-manage/user-manage-routes';
 import { registerUserRoutes } from './routes/user/user-routes';
+import { RESOURCE_HOOKS } from './resources/resource-hooks';
 import { registerResourceRoutes } from './resources/resource-routes';
 
 export interface BuildAppOptions {
@@ -87,7 +88,7 @@ export async function buildApp(base: Omit<AppDeps, 'hub'>, options: BuildAppOpti
     registerRealAlarmRoutes(api, deps);
     registerHistoryAlarmRoutes(api, deps);
     registerProjectContactRoutes(api, deps);
-    for (const resource of RESOURCES) registerResourceRoutes(api, deps, resource);
+    for (const resource of RESOURCES) registerResourceRoutes(api, deps, resource, RESOURCE_HOOKS[resource.name]?.(deps));
     registerRegionRoutes(api, deps);
     registerApplicationRoutes(api, deps);
     registerDeviceRoutes(api, deps);

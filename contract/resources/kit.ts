@@ -119,6 +119,8 @@ export interface ResourceDefinition<
   createdAt?: boolean;
   /** A tree by this save field (the parent's id): a record can never be put under itself or below. */
   parent?: string;
+  /** The rows are a fixed, seeded set (organisation types): they are changed, never created or deleted. */
+  fixed?: boolean;
 }
 
 /** Declares a resource, keeping its schemas' types. */

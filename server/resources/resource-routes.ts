@@ -1,7 +1,10 @@
 import type { FastifyInstance } from 'fastify';
+import type { Transaction } from 'kysely';
 import { z } from 'zod';
 import { IdParam, NameList, paged } from '../../contract/envelope';
 import { listQuerySchema, saveBodySchema, type ResourceDefinition } from '../../contract/resources/kit';
+import type { AuthUser } from '../auth/auth-user';
+import type { DB } from '../db/schema';
 import type { AppDeps } from '../deps';
 import { badRequest, conflict, notFound } from '../http/api-error';
 import { endpoint } from '../http/endpoint';
@@ -12,12 +15,31 @@ import { inScope, resourceRepository } from './resource-repository';
 /** What a save answers when another save changed the row since it was read. */
 export const STALE_VERSION = '数据已被他人修改，请刷新后重试';
 
+/** A save as a hook sees it: the caller, the record (absent on insert) and its fields. */
+export interface ResourceWrite {
+  user: AuthUser;
+  id?: number;
+  fields: Record<string, unknown>;
+  before: Record<string, unknown> | null;
+}
+
+/**
+ * What a family adds to the kit's writes, inside their transaction (server/resources/resource-hooks.ts):
+ * refuse a save or a delete (throw an ApiError), change the fields stored (hash a password, take
+ * links out), write linked rows after the record.
+ */
+export interface ResourceHooks {
+  beforeSave?(trx: Transaction<DB>, write: ResourceWrite): Promise<Record<string, unknown>> | Record<string, unknown>;
+  afterSave?(trx: Transaction<DB>, write: ResourceWrite & { id: number }): Promise<void>;
+  beforeDelete?(trx: Transaction<DB>, remove: { user: AuthUser; before: Record<string, unknown> }): Promise<void>;
+}
+
 /**
  * The kit's routes for one definition (DESIGN "Admin resource kit"): list, all, names, {id}, save
  * and del/{id}, each with its right, the caller's data scope, and every write in one transaction
  * with its audit line.
  */
-export function registerResourceRoutes(app: FastifyInstance, { db }: AppDeps, def: ResourceDefinition): void {
+export function registerResourceRoutes(app: FastifyInstance, { db }: AppDeps, def: ResourceDefinition, hooks: ResourceHooks = {}): void {
   const repo = resourceRepository(db, def);
   const base = `/${def.name}`;
   const filterNames = Object.keys(def.filter.shape);
@@ -54,8 +76,10 @@ export function registerResourceRoutes(app: FastifyInstance, { db }: AppDeps, de
   endpoint(app, db, {
     method: 'POST', url: `${base}/save`, access: def.rights.edit, body: saveBodySchema(def), response: def.row,
     async handler({ user, body, req }) {
-      const { id, version, ...fields } = body as Record<string, unknown> & { id?: number; version?: number };
+      const { id, version, ...given } = body as Record<string, unknown> & { id?: number; version?: number };
+      if (id === undefined && def.fixed) throw badRequest(`body.id: ${noun}不能新增，只能修改`);
       const savedId = await db.transaction().execute(async (trx) => {
+        let fields = given;
         const refuseDuplicates = async () => {
           for (const unique of def.unique ?? []) {
             const group = typeof unique === 'string' ? [unique] : unique;
@@ -74,19 +98,23 @@ export function registerResourceRoutes(app: FastifyInstance, { db }: AppDeps, de
         }
         if (id === undefined) {
           await refuseDuplicates();
+          if (hooks.beforeSave) fields = await hooks.beforeSave(trx, { user, fields, before: null });
           const values = scope.kind === 'org' && !scope.owner ? { ...fields, [scope.field ?? 'orgId']: user.orgId } : fields;
           const newId = await repo.insert(trx, values);
+          await hooks.afterSave?.(trx, { user, id: newId, fields: values, before: null });
           await auditLog(trx, { ...entry, action: 'add', target: auditTarget(def, newId, values), detail: auditDetail(def, null, values) });
           return newId;
         }
         const before = await repo.find(user, id, trx);
         if (!before) throw notFound(noun);
+        if (hooks.beforeSave) fields = await hooks.beforeSave(trx, { user, id, fields, before });
         if (typeof parent === 'number' && await repo.isSelfOrBelow(trx, id, parent)) {
           throw badRequest(`body.${def.parent}: 不能是自身或其下级`);
         }
         if (version === undefined || before.version !== version) throw conflict(STALE_VERSION);
         await refuseDuplicates();
         if (!(await repo.update(trx, id, version, fields))) throw conflict(STALE_VERSION);
+        await hooks.afterSave?.(trx, { user, id, fields, before });
         await auditLog(trx, { ...entry, action: 'edit', target: auditTarget(def, id, fields), detail: auditDetail(def, before, fields) });
         return id;
       });
@@ -94,12 +122,14 @@ export function registerResourceRoutes(app: FastifyInstance, { db }: AppDeps, de
     },
   });
 
+  if (def.fixed) return;
   endpoint(app, db, {
     method: 'POST', url: `${base}/del/:id`, access: def.rights.delete ?? def.rights.edit, params: IdParam, response: z.literal(true),
     async handler({ user, params, req }) {
       await db.transaction().execute(async (trx) => {
         const before = await repo.find(user, params.id, trx);
         if (!before) throw notFound(noun);
+        await hooks.beforeDelete?.(trx, { user, before });
         const refs = await repo.references(trx, before);
         if (refs.length) {
           throw badRequest(`无法删除${noun}：仍有 ${refs.map((r) => `${r.count} 个${r.what.zh}`).join('、')}引用它`);

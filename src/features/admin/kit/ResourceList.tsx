@@ -3,7 +3,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Alert, Button, Flex, Popconfirm, Table } from 'antd';
 import type { TablePaginationConfig } from 'antd';
 import type { SorterResult } from 'antd/es/table/interface';
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
 import { PAGE_SIZES } from '../../../../contract/constants';
@@ -31,7 +31,15 @@ const ListRoot = styled.div`
  * the table paged and sorted by the server, and the form drawer. Its state is the address query;
  * buttons the user has no right for are not rendered.
  */
-export function ResourceList({ def }: { def: ResourceDefinition }) {
+export interface ResourceListProps {
+  def: ResourceDefinition;
+  /** A page's own actions for a row (权限, 复制, 禁用, …), shown before 编辑 / 删除. */
+  rowActions?(row: ResourceRow): ReactNode;
+  /** A page's own buttons, after 新增 / 批量删除. */
+  toolbar?: ReactNode;
+}
+
+export function ResourceList({ def, rowActions, toolbar }: ResourceListProps) {
   const { t } = useTranslation('admin');
   const { t: tc } = useTranslation();
   const [state, setState] = useListState(def);
@@ -43,7 +51,7 @@ export function ResourceList({ def }: { def: ResourceDefinition }) {
   });
   const sources = useOptionSources(def);
   const ctx = useCellContext(sources);
-  const { canEdit, canDelete } = useResourceRights(def);
+  const { canCreate, canEdit, canDelete } = useResourceRights(def);
   const { deleteOne, deleteSelected } = useDeleteActions(def);
   const exporter = useXlsxExport(def, state, sources);
   const [drawer, setDrawer] = useState<{ row?: ResourceRow; open: boolean } | null>(null);
@@ -60,10 +68,12 @@ export function ResourceList({ def }: { def: ResourceDefinition }) {
     if (pastEnd) setState({ ...state, page: lastPage });
   }, [pastEnd, lastPage, state, setState]);
 
-  const columns = useResourceColumns(def, state.sort ?? def.defaultSort, ctx, {
-    onEdit: canEdit ? (row) => setDrawer({ row, open: true }) : undefined,
+  const actions = useMemo(() => ({
+    onEdit: canEdit ? (row: ResourceRow) => setDrawer({ row, open: true }) : undefined,
     onDelete: canDelete ? deleteOne : undefined,
-  });
+    extra: rowActions,
+  }), [canEdit, canDelete, deleteOne, rowActions]);
+  const columns = useResourceColumns(def, state.sort ?? def.defaultSort, ctx, actions);
 
   const onTableChange = (pagination: TablePaginationConfig, _filters: unknown, sorter: SorterResult<ResourceRow> | SorterResult<ResourceRow>[], extra: { action: string }) => {
     if (extra.action === 'sort' && !Array.isArray(sorter)) {
@@ -79,7 +89,7 @@ export function ResourceList({ def }: { def: ResourceDefinition }) {
     <ListRoot data-resource={def.name}>
       <ResourceFilterBar key={JSON.stringify(state.filters)} def={def} filters={state.filters} sources={sources} onChange={(filters) => setState(withFilters(state, filters))} />
       <Flex gap="0.5rem" wrap>
-        {canEdit && <Button type="primary" icon={<PlusOutlined aria-hidden />} onClick={() => setDrawer({ open: true })}>{t('kit.add')}</Button>}
+        {canCreate && <Button type="primary" icon={<PlusOutlined aria-hidden />} onClick={() => setDrawer({ open: true })}>{t('kit.add')}</Button>}
         {canDelete && (
           <Popconfirm
             title={t('kit.confirmBatchDelete', { count: selected.length })}
@@ -92,6 +102,7 @@ export function ResourceList({ def }: { def: ResourceDefinition }) {
             <Button danger icon={<DeleteOutlined aria-hidden />} disabled={!selected.length}>{t('kit.batchDelete')}</Button>
           </Popconfirm>
         )}
+        {toolbar}
         <Button icon={<DownloadOutlined aria-hidden />} loading={exporter.exporting && { icon: <LoadingOutlined aria-hidden /> }} onClick={() => void exporter.run()} style={{ marginLeft: 'auto' }}>
           {t('kit.export')}
         </Button>

@@ -1,7 +1,7 @@
 import { Button, Popconfirm, Space } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import type { SortOrder } from 'antd/es/table/interface';
-import { useMemo } from 'react';
+import { useMemo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ResourceDefinition } from '../../../../contract/resources/kit';
 import { cellValue, type CellContext } from './cellValue';
@@ -11,6 +11,8 @@ import { resourceKey } from './resourceStrings';
 export interface RowActions {
   onEdit?(row: ResourceRow): void;
   onDelete?(row: ResourceRow): Promise<unknown>;
+  /** A page's own actions for a row (权限, 复制, 禁用, …), shown before 编辑 / 删除. */
+  extra?(row: ResourceRow): ReactNode;
 }
 
 /** The order a column shows: the list's sort, else the definition's default when it names the column. */
@@ -22,7 +24,7 @@ function orderOf(sort: string, column: string): SortOrder {
 
 /**
  * The table's columns from the definition (labels in the user's language, server-side sorting,
- * formatted cells) and, when the user may do either, a column of 编辑 / 删除.
+ * formatted cells) and, when the user may do any, a column of the page's own actions, 编辑 and 删除.
  */
 export function useResourceColumns(def: ResourceDefinition, sort: string, ctx: CellContext, actions: RowActions): ColumnsType<ResourceRow> {
   const { t } = useTranslation('admin');
@@ -37,14 +39,15 @@ export function useResourceColumns(def: ResourceDefinition, sort: string, ctx: C
       sortOrder: c.sortable ? orderOf(sort, c.name) : undefined,
       render: (value: unknown) => cellValue(c, value, ctx),
     }));
-    const { onEdit, onDelete } = actions;
-    if (!onEdit && !onDelete) return columns;
+    const { onEdit, onDelete, extra } = actions;
+    if (!onEdit && !onDelete && !extra) return columns;
     columns.push({
       key: '$actions',
       title: t('kit.actions'),
-      width: '10rem',
+      width: extra ? undefined : '10rem',
       render: (_: unknown, row: ResourceRow) => (
-        <Space size="small">
+        <Space size="small" wrap>
+          {extra?.(row)}
           {onEdit && <Button type="link" size="small" onClick={() => onEdit(row)}>{t('kit.edit')}</Button>}
           {onDelete && (
             <Popconfirm title={t('kit.confirmDelete', { name: String(row[def.label] ?? row.id) })} onConfirm={() => onDelete(row)}>

@@ -1,0 +1,9 @@
+import type { AppDeps } from '../deps';
+import type { ResourceHooks } from './resource-routes';
+
+/**
+ * What each family adds to the kit's writes (by resource name): checks, derived fields and linked
+ * rows that one definition cannot say. A family's hooks live in its own folder under
+ * server/routes/<family>/ and are named here.
+ */
+export const RESOURCE_HOOKS: Record<string, (deps: AppDeps) => ResourceHooks> = {};
