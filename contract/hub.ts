@@ -78,9 +78,13 @@ export interface MessageNoticeData {
   createdAt: number;
 }
 
-/** The account logged in elsewhere while single-session is on (SPEC §4 下线提示). */
+/**
+ * Why a session ends: the account logged in elsewhere while single-session is on (SPEC §4 下线提示),
+ * or an administrator disabled the account or its organisation, removed the account, or set a new
+ * password for it.
+ */
 export interface LogoutData {
-  reason: 'loginElsewhere';
+  reason: 'loginElsewhere' | 'disabled' | 'removed' | 'passwordChanged';
 }
 
 /** What `Notify` carries, as `{type, data}`. */

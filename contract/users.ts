@@ -1,28 +1,57 @@
 import { z } from 'zod';
 import { TOKEN_EXPIRED_MINUTES } from './constants';
-import { Id, PageQuery, paged } from './envelope';
-import { LoginBody } from './session';
+import { Id, QueryId } from './envelope';
+import { LoginBody, NewPassword } from './session';
 
-/** GET /api/user-manage: the users the caller may see. */
-export const UserListQuery = PageQuery.extend({ keyword: z.string().trim().max(64).optional() });
+/*
+ * The list, {id}, save and del/{id} of user-manage are the kit's (contract/resources/user.ts);
+ * these are the calls beside them (SPEC §7 user-manage).
+ */
 
-export const UserListItem = z.object({
-  id: z.number().int(),
-  username: z.string(),
-  nickName: z.string(),
-  orgId: z.number().int(),
-  orgName: z.string(),
-  phone: z.string(),
-  email: z.string(),
-  disabled: z.boolean(),
-  locked: z.boolean(),
-  createdAt: z.number().int(),
-});
-export type UserListItem = z.infer<typeof UserListItem>;
-export const UserPage = paged(UserListItem);
-
-/** `{id}` naming one user in a body (unlock, disable, recover). */
+/** `{id}` naming one user in a body (unlock, recover). */
 export const UserIdBody = z.object({ id: Id });
+
+/** POST /api/user-manage/disable: disabling ends the user's sessions at once; enabling lets it log in again. */
+export const DisableUserBody = z.object({ id: Id, disabled: z.boolean() });
+export type DisableUserBody = z.infer<typeof DisableUserBody>;
+
+/** POST /api/user-manage/change-password: an administrator sets a new password (the user's other sessions end). */
+export const SetPasswordBody = z.object({ id: Id, password: NewPassword });
+export type SetPasswordBody = z.infer<typeof SetPasswordBody>;
+
+/** GET /api/user-manage/check-user?username=: whether the login name is taken (removed users count). */
+export const CheckUserQuery = z.object({ username: z.string().trim().min(1, 'username is required').max(64) });
+export const CheckUserResult = z.object({ exists: z.boolean() });
+export type CheckUserResult = z.infer<typeof CheckUserResult>;
+
+/** POST /api/user-manage/join-org: moves a user; its roles that do not fit the new organisation go. */
+export const JoinOrgBody = z.object({ id: Id, orgId: Id });
+export type JoinOrgBody = z.infer<typeof JoinOrgBody>;
+
+/** POST /api/user-manage/bind/wxopenid and bind/appopenid: sets, or with '' clears, an open id. */
+export const BindOpenIdBody = z.object({
+  id: Id,
+  openId: z.string().trim().max(64).regex(/^[A-Za-z0-9_-]*$/, 'openId may hold letters, digits, _ and -'),
+});
+export type BindOpenIdBody = z.infer<typeof BindOpenIdBody>;
+
+/** GET /api/user-manage/assignable-roles?orgId=: the roles the caller may give a user of that organisation. */
+export const AssignableRolesQuery = z.object({ orgId: QueryId });
+
+/** GET /api/user-manage/guest-info (访客管理): the guest account, what it sees and may do, its last sign-ins. */
+export const GuestInfo = z.object({
+  enabled: z.boolean(),
+  /** Null while no guest account was ever made. */
+  account: z.object({
+    userId: z.number().int(),
+    orgId: z.number().int(),
+    orgName: z.string(),
+    disabled: z.boolean(),
+    rights: z.array(z.string()),
+    recentLogins: z.array(z.object({ at: z.number(), ip: z.string() })),
+  }).nullable(),
+});
+export type GuestInfo = z.infer<typeof GuestInfo>;
 
 /**
  * POST /api/user-manage/enable-guest. Enabling makes sure the one guest account exists, scoped to

@@ -19,7 +19,11 @@ export type OptionSource =
   | { names: string }
   | { values: readonly { value: string | number; label: Text }[] };
 
-export type FieldKind = 'text' | 'textarea' | 'number' | 'switch' | 'select';
+/**
+ * `password`: a masked input with a second one to confirm it, never filled from a row;
+ * `multiselect`: several of the options (an array of their values).
+ */
+export type FieldKind = 'text' | 'textarea' | 'number' | 'switch' | 'select' | 'multiselect' | 'password';
 
 /** One input of the form drawer; `name` is a key of the save schema. */
 export interface FieldDef {
@@ -29,9 +33,12 @@ export interface FieldDef {
   options?: OptionSource;
   /** Shown under the input. */
   help?: Text;
+  /** Only in the form of a new record (a first password): an update leaves the field out. */
+  insertOnly?: boolean;
 }
 
-export type ColumnKind = 'text' | 'number' | 'datetime' | 'switch' | 'ref';
+/** `list`: an array of names (or of `{name}` objects), shown side by side. */
+export type ColumnKind = 'text' | 'number' | 'datetime' | 'switch' | 'ref' | 'list';
 
 /** One column of the list; `name` is a key of the row schema. */
 export interface ColumnDef {
@@ -121,7 +128,24 @@ export interface ResourceDefinition<
   parent?: string;
   /** The rows are a fixed, seeded set (organisation types): they are changed, never created or deleted. */
   fixed?: boolean;
+  /**
+   * Row and save fields that are not columns of the table (a user's roles): the kit neither reads
+   * nor writes them; the family's hooks fill them on every row read (`ResourceHooks.rows`) and
+   * store them after a save (`afterSave`).
+   */
+  virtual?: readonly string[];
+  /**
+   * Soft delete: the row field of a nullable time column (`deletedAt`). `del/{id}` stamps it
+   * instead of deleting; list, all, names and {id} leave such rows out, except the list when its
+   * filter `removed` (see {@link RemovedFilter}) is 1: then it lists only them. Unique fields stay
+   * taken by removed rows.
+   */
+  softDelete?: string;
 }
+
+/** The list filter of a definition with `softDelete`: 1 lists the removed rows (回收站). */
+export const RemovedFilter = z.object({ removed: z.coerce.number().int().min(0).max(1).optional() });
+export const REMOVED_FILTER = 'removed';
 
 /** Declares a resource, keeping its schemas' types. */
 export function defineResource<R extends z.ZodObject, S extends z.ZodObject, F extends z.ZodObject>(

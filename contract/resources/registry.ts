@@ -6,9 +6,10 @@ import type { ResourceDefinition } from './kit';
 import { manufactorResource } from './manufactor';
 import { orgResource } from './org';
 import { regionResource } from './region';
+import { userResource } from './user';
 
 /** Every resource the kit serves: the server registers their routes, the tests iterate over them. */
 export const RESOURCES: readonly ResourceDefinition[] = [
   contactsResource, manufactorResource, industryResource, regionResource, dataDictResource, applicationResource,
-  orgResource,
+  orgResource, userResource,
 ] as unknown as ResourceDefinition[];

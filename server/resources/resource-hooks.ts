@@ -1,4 +1,5 @@
 import type { AppDeps } from '../deps';
+import { userHooks } from '../routes/user-manage/user-hooks';
 import type { ResourceHooks } from './resource-routes';
 
 /**
@@ -6,4 +7,6 @@ import type { ResourceHooks } from './resource-routes';
  * rows that one definition cannot say. A family's hooks live in its own folder under
  * server/routes/<family>/ and are named here.
  */
-export const RESOURCE_HOOKS: Record<string, (deps: AppDeps) => ResourceHooks> = {};
+export const RESOURCE_HOOKS: Record<string, (deps: AppDeps) => ResourceHooks> = {
+  'user-manage': userHooks,
+};

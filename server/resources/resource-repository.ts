@@ -1,5 +1,5 @@
 import { sql, type Expression, type ExpressionBuilder, type Kysely, type SqlBool } from 'kysely';
-import { columnOf, type ResourceDefinition } from '../../contract/resources/kit';
+import { columnOf, REMOVED_FILTER, type ResourceDefinition } from '../../contract/resources/kit';
 import type { AuthUser } from '../auth/auth-user';
 import type { DB } from '../db/schema';
 import { visibleOrgFilter } from '../routes/scope-filters';
@@ -11,9 +11,17 @@ type Row = Record<string, unknown>;
 
 const ALWAYS = sql<SqlBool>`1 = 1`;
 
-/** The row fields read from the table: every field of the row schema. */
+/** The row fields read from the table: every field of the row schema but the virtual ones. */
 function selection(def: ResourceDefinition): string[] {
-  return Object.keys(def.row.shape).map((field) => `${columnOf(field)} as ${field}`);
+  return Object.keys(def.row.shape).filter((f) => !def.virtual?.includes(f)).map((field) => `${columnOf(field)} as ${field}`);
+}
+
+/** Soft delete: the rows not removed, or (`removed`) only the removed ones; every row without it. */
+function removedFilter(def: ResourceDefinition, removed = false) {
+  return (eb: ExpressionBuilder<any, any>): Expression<SqlBool> => {
+    if (!def.softDelete) return ALWAYS;
+    return eb(columnOf(def.softDelete), removed ? 'is not' : 'is', null);
+  };
 }
 
 /** The caller's data scope as a where-condition (DESIGN: lists and reads are filtered by it). */
@@ -43,12 +51,15 @@ export interface ListRequest {
 /** A repository for one definition: reads within a user's scope, and writes for a transaction. */
 export function resourceRepository(db: Kysely<DB>, def: ResourceDefinition) {
   const adb = db as unknown as AnyDb;
-  const visible = (q: AnyDb, user: AuthUser) => q.selectFrom(def.table).where(scopeFilter(def, user));
+  const visible = (q: AnyDb, user: AuthUser, removed = false) =>
+    q.selectFrom(def.table).where(scopeFilter(def, user)).where(removedFilter(def, removed));
 
   function filtered(user: AuthUser, filters: Record<string, unknown>) {
-    let q = visible(adb, user);
+    const removed = !!def.softDelete && Number(filters[REMOVED_FILTER]) === 1;
+    let q = visible(adb, user, removed);
     for (const [name, value] of Object.entries(filters)) {
       if (value === undefined || value === '') continue;
+      if (def.softDelete && name === REMOVED_FILTER) continue;
       if (name === 'keyword') {
         const pattern = likePattern(String(value));
         q = q.where((eb) => eb.or(def.search.map((f) => sql<SqlBool>`lower(${sql.ref(columnOf(f))}) like ${pattern} escape '\\'`)));
@@ -115,19 +126,25 @@ export function resourceRepository(db: Kysely<DB>, def: ResourceDefinition) {
 
     async insert(trx: AnyDb, values: Row): Promise<number> {
       const stamped = def.createdAt ? { ...values, createdAt: Date.now() } : values;
-      const row = await trx.insertInto(def.table).values(toColumns(stamped)).returning('id').executeTakeFirstOrThrow();
+      const row = await trx.insertInto(def.table).values(toColumns(stored(def, stamped))).returning('id').executeTakeFirstOrThrow();
       return row.id as number;
     },
 
     /** Writes `values` if the row is still at `version`; false when another save came first. */
     async update(trx: AnyDb, id: number, version: number, values: Row): Promise<boolean> {
-      const result = await trx.updateTable(def.table).set({ ...toColumns(values), version: version + 1 })
+      const result = await trx.updateTable(def.table).set({ ...toColumns(stored(def, values)), version: version + 1 })
         .where('id', '=', id).where('version', '=', version).executeTakeFirst();
       return Number(result.numUpdatedRows) === 1;
     },
 
+    /** Deletes the row, or with `softDelete` stamps its removal time (a change: the version moves on). */
     async remove(trx: AnyDb, id: number): Promise<void> {
-      await trx.deleteFrom(def.table).where('id', '=', id).execute();
+      if (!def.softDelete) {
+        await trx.deleteFrom(def.table).where('id', '=', id).execute();
+        return;
+      }
+      await trx.updateTable(def.table).set((eb: ExpressionBuilder<any, any>) => ({ [columnOf(def.softDelete!)]: Date.now(), version: eb('version', '+', 1) }))
+        .where('id', '=', id).execute();
     },
 
     /** How many rows of each referring table still point at `row`. */
@@ -144,6 +161,11 @@ export function resourceRepository(db: Kysely<DB>, def: ResourceDefinition) {
 }
 
 export type ResourceRepository = ReturnType<typeof resourceRepository>;
+
+/** The values that are columns: virtual fields are the hooks' to store. */
+function stored(def: ResourceDefinition, values: Row): Row {
+  return def.virtual?.length ? Object.fromEntries(Object.entries(values).filter(([k]) => !def.virtual!.includes(k))) : values;
+}
 
 function toColumns(values: Row): Row {
   return Object.fromEntries(Object.entries(values).map(([k, v]) => [columnOf(k), v]));

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { Transaction } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import { z } from 'zod';
 import { IdParam, NameList, paged } from '../../contract/envelope';
 import { listQuerySchema, saveBodySchema, type ResourceDefinition } from '../../contract/resources/kit';
@@ -26,12 +26,16 @@ export interface ResourceWrite {
 /**
  * What a family adds to the kit's writes, inside their transaction (server/resources/resource-hooks.ts):
  * refuse a save or a delete (throw an ApiError), change the fields stored (hash a password, take
- * links out), write linked rows after the record.
+ * links out), write linked rows after the record. `rows` fills the definition's virtual fields of
+ * the rows read (list, all, {id} and the answer of a save); `afterDelete` runs once a delete has
+ * committed (tell the hub).
  */
 export interface ResourceHooks {
   beforeSave?(trx: Transaction<DB>, write: ResourceWrite): Promise<Record<string, unknown>> | Record<string, unknown>;
   afterSave?(trx: Transaction<DB>, write: ResourceWrite & { id: number }): Promise<void>;
   beforeDelete?(trx: Transaction<DB>, remove: { user: AuthUser; before: Record<string, unknown> }): Promise<void>;
+  afterDelete?(remove: { user: AuthUser; before: Record<string, unknown> }): Promise<void> | void;
+  rows?(db: Kysely<DB>, rows: Record<string, unknown>[]): Promise<Record<string, unknown>[]>;
 }
 
 /**
@@ -44,18 +48,23 @@ export function registerResourceRoutes(app: FastifyInstance, { db }: AppDeps, de
   const base = `/${def.name}`;
   const filterNames = Object.keys(def.filter.shape);
   const noun = def.noun.zh;
+  type Row = Record<string, unknown>;
+  const withVirtual = (rows: Row[], trx: Kysely<DB> = db) => (hooks.rows && rows.length ? hooks.rows(trx, rows) : Promise.resolve(rows));
+  const oneWithVirtual = async (row: Row | undefined, trx: Kysely<DB> = db) => (row ? (await withVirtual([row], trx))[0] : undefined);
+  const secretsOf = (given: Row) => Object.fromEntries((def.secret ?? []).filter((f) => given[f] !== undefined).map((f) => [f, given[f]]));
 
   endpoint(app, db, {
     method: 'GET', url: base, access: def.rights.preview, query: listQuerySchema(def), response: paged(def.row),
-    handler({ user, query }) {
+    async handler({ user, query }) {
       const q = query as { Page: number; Size: number; sort?: string } & Record<string, unknown>;
-      return repo.list(user, { page: q.Page, size: q.Size, sort: q.sort, filters: Object.fromEntries(filterNames.map((n) => [n, q[n]])) });
+      const page = await repo.list(user, { page: q.Page, size: q.Size, sort: q.sort, filters: Object.fromEntries(filterNames.map((n) => [n, q[n]])) });
+      return { ...page, list: await withVirtual(page.list) };
     },
   });
 
   endpoint(app, db, {
     method: 'GET', url: `${base}/all`, access: def.rights.preview, response: z.array(def.row),
-    handler: ({ user }) => repo.all(user),
+    handler: async ({ user }) => withVirtual(await repo.all(user)),
   });
 
   // Pickers of other pages read the names: any signed-in user, within their data scope.
@@ -67,7 +76,7 @@ export function registerResourceRoutes(app: FastifyInstance, { db }: AppDeps, de
   endpoint(app, db, {
     method: 'GET', url: `${base}/:id`, access: def.rights.preview, params: IdParam, response: def.row,
     async handler({ user, params }) {
-      const row = await repo.find(user, params.id);
+      const row = await oneWithVirtual(await repo.find(user, params.id));
       if (!row) throw notFound(noun);
       return row;
     },
@@ -102,10 +111,12 @@ export function registerResourceRoutes(app: FastifyInstance, { db }: AppDeps, de
           const values = scope.kind === 'org' && !scope.owner ? { ...fields, [scope.field ?? 'orgId']: user.orgId } : fields;
           const newId = await repo.insert(trx, values);
           await hooks.afterSave?.(trx, { user, id: newId, fields: values, before: null });
-          await auditLog(trx, { ...entry, action: 'add', target: auditTarget(def, newId, values), detail: auditDetail(def, null, values) });
+          // A secret given (a password) is logged as changed, whatever a hook made of it.
+          const audited = { ...values, ...secretsOf(given) };
+          await auditLog(trx, { ...entry, action: 'add', target: auditTarget(def, newId, values), detail: auditDetail(def, null, audited) });
           return newId;
         }
-        const before = await repo.find(user, id, trx);
+        const before = await oneWithVirtual(await repo.find(user, id, trx), trx);
         if (!before) throw notFound(noun);
         if (hooks.beforeSave) fields = await hooks.beforeSave(trx, { user, id, fields, before });
         if (typeof parent === 'number' && await repo.isSelfOrBelow(trx, id, parent)) {
@@ -115,10 +126,12 @@ export function registerResourceRoutes(app: FastifyInstance, { db }: AppDeps, de
         await refuseDuplicates();
         if (!(await repo.update(trx, id, version, fields))) throw conflict(STALE_VERSION);
         await hooks.afterSave?.(trx, { user, id, fields, before });
-        await auditLog(trx, { ...entry, action: 'edit', target: auditTarget(def, id, fields), detail: auditDetail(def, before, fields) });
+        await auditLog(trx, {
+          ...entry, action: 'edit', target: auditTarget(def, id, { ...before, ...fields }), detail: auditDetail(def, before, { ...fields, ...secretsOf(given) }),
+        });
         return id;
       });
-      return (await repo.findAny(savedId))!;
+      return (await oneWithVirtual(await repo.findAny(savedId)))!;
     },
   });
 
@@ -126,8 +139,8 @@ export function registerResourceRoutes(app: FastifyInstance, { db }: AppDeps, de
   endpoint(app, db, {
     method: 'POST', url: `${base}/del/:id`, access: def.rights.delete ?? def.rights.edit, params: IdParam, response: z.literal(true),
     async handler({ user, params, req }) {
-      await db.transaction().execute(async (trx) => {
-        const before = await repo.find(user, params.id, trx);
+      const removed = await db.transaction().execute(async (trx) => {
+        const before = await oneWithVirtual(await repo.find(user, params.id, trx), trx);
         if (!before) throw notFound(noun);
         await hooks.beforeDelete?.(trx, { user, before });
         const refs = await repo.references(trx, before);
@@ -139,7 +152,9 @@ export function registerResourceRoutes(app: FastifyInstance, { db }: AppDeps, de
           userId: user.id, username: user.username, ip: req.ip, action: 'delete',
           target: auditTarget(def, params.id, before), detail: auditDetail(def, before, null),
         });
+        return before;
       });
+      await hooks.afterDelete?.({ user, before: removed });
       return true as const;
     },
   });

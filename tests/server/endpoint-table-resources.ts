@@ -3,6 +3,7 @@ import { columnOf, type ResourceDefinition } from '../../contract/resources/kit'
 import { Right } from '../../contract/rights';
 import { RESOURCES } from '../../contract/resources/registry';
 import type { EndpointCase, MatrixContext } from './endpoint-table';
+import { USER_ENDPOINTS } from './endpoint-table-users';
 import { RESOURCE_SAMPLES } from './resource-samples';
 
 const MATRIX_TAG = '矩阵';
@@ -17,15 +18,24 @@ async function operatorOrg(ctx: MatrixContext): Promise<number> {
 async function matrixRowId(ctx: MatrixContext, def: ResourceDefinition): Promise<number | undefined> {
   const db = ctx.server.database.db as unknown as Kysely<any>;
   const label = RESOURCE_SAMPLES[def.name].valid(MATRIX_TAG, 0)[def.label];
-  return (await db.selectFrom(def.table).select('id').where(columnOf(def.label), '=', label).executeTakeFirst())?.id;
+  let q = db.selectFrom(def.table).select('id').where(columnOf(def.label), '=', label);
+  if (def.softDelete) q = q.where(columnOf(def.softDelete), 'is', null);
+  return (await q.executeTakeFirst())?.id;
 }
 
 async function ensureMatrixRow(ctx: MatrixContext, def: ResourceDefinition): Promise<void> {
   if (await matrixRowId(ctx, def)) return;
   const db = ctx.server.database.db as unknown as Kysely<any>;
+  const sample = RESOURCE_SAMPLES[def.name];
+  if (def.softDelete) {
+    // A removed matrix row comes back: its unique fields are still taken.
+    const label = sample.valid(MATRIX_TAG, 0)[def.label];
+    const back = await db.updateTable(def.table).set({ [columnOf(def.softDelete)]: null }).where(columnOf(def.label), '=', label).executeTakeFirst();
+    if (Number(back.numUpdatedRows)) return;
+  }
   const orgId = await operatorOrg(ctx);
-  const values: Record<string, unknown> = Object.fromEntries(
-    Object.entries(RESOURCE_SAMPLES[def.name].valid(MATRIX_TAG, orgId)).map(([k, v]) => [columnOf(k), v]),
+  const values: Record<string, unknown> = sample.stored ? await sample.stored(MATRIX_TAG, orgId) : Object.fromEntries(
+    Object.entries(sample.valid(MATRIX_TAG, orgId)).map(([k, v]) => [columnOf(k), v]),
   );
   if (def.createdAt) values.created_at = Date.now();
   if (def.scope.kind === 'org' && !def.scope.owner) values[columnOf(def.scope.field ?? 'orgId')] = orgId;
@@ -45,6 +55,7 @@ export const RESOURCE_ENDPOINTS: EndpointCase[] = [
     call: async (ctx) => ({ url: '/api/t_application/remove-org', body: { appId: 1, orgIds: [await operatorOrg(ctx)] } }) },
   { method: 'GET', route: '/api/t_application/user-app-count', access: Right.ApplicationPreview, call: () => ({ url: '/api/t_application/user-app-count' }) },
   { method: 'GET', route: '/api/t_application/login-list', access: Right.ApplicationPreview, call: () => ({ url: '/api/t_application/login-list?id=1&Page=1&Size=20' }) },
+  ...USER_ENDPOINTS,
   ...kitEndpoints(),
 ];
 

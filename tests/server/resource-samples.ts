@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { hashPassword } from '../../server/auth/passwords';
 import type { DB } from '../../server/db/schema';
 
 /** What the kit's parametrised tests need to know of a resource beyond its definition. */
@@ -14,7 +15,17 @@ export interface ResourceSample {
   invalid: { body: Record<string, unknown>; field: string };
   /** Makes a row of another table refer to record `id` (resources with `references`). */
   refer?(db: Kysely<DB>, id: number): Promise<void>;
+  /**
+   * The row's columns as stored, where they are not the save body's (a password stored as its
+   * hash, roles kept in another table): what the rights matrix inserts directly.
+   */
+  stored?(tag: string, orgId: number): Promise<Record<string, unknown>>;
 }
+
+/** A login name from a test tag: its letters and digits kept, every other character as its code. */
+export const usernameOf = (tag: string) =>
+  `u${[...tag].map((c) => (/[A-Za-z0-9_.-]/.test(c) ? c : (c.codePointAt(0) ?? 0).toString(36))).join('')}`.slice(-32);
+const SAMPLE_PASSWORD = 'Sample@2026';
 
 export const RESOURCE_SAMPLES: Record<string, ResourceSample> = {
   t_contacts: {
@@ -59,6 +70,14 @@ export const RESOURCE_SAMPLES: Record<string, ResourceSample> = {
     valid: (tag) => ({ name: `应用${tag}`, code: `app-${tag.replace(/\W/g, '').slice(-40)}`, remark: '', canLogin: 1 }),
     change: { field: 'canLogin', value: 0 },
     invalid: { body: { name: '应用', code: 'has space' }, field: 'code' },
+  },
+  'user-manage': {
+    valid: (tag, orgId) => ({ username: usernameOf(tag), nickName: `用户${tag}`, orgId, phone: '', email: '', sex: 0, roleIds: [], password: SAMPLE_PASSWORD }),
+    change: { field: 'phone', value: '0512-6666 1234' },
+    invalid: { body: { username: 'a b', nickName: '用户', orgId: 1, password: SAMPLE_PASSWORD }, field: 'username' },
+    async stored(tag, orgId) {
+      return { username: usernameOf(tag), nick_name: `用户${tag}`, org_id: orgId, password_hash: await hashPassword(SAMPLE_PASSWORD) };
+    },
   },
   t_org: {
     valid: (tag, orgId) => ({ parentId: orgId, name: `组织${tag}`, code: `O${tag.replace(/\W/g, '').slice(-30)}`, orgType: 3 }),

@@ -25,7 +25,6 @@ export const NAME_SOURCES = {
   role: { table: 't_role', label: 'name', scope: (u) => visibleOrgFilter(u, 'org_id') },
   t_region: { table: 't_region', label: 'name' },
   t_industry: { table: 't_industry', label: 'name' },
-  'user-manage': { table: 't_user', label: 'nick_name', scope: (u) => visibleOrgFilter(u, 'org_id') },
   t_application: { table: 't_application', label: 'name' },
 } satisfies Record<string, NameSource>;
 

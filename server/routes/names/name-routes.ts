@@ -14,7 +14,6 @@ const NAME_LISTS: { family: NameFamily; access: string }[] = [
   { family: 't_device_model', access: 'signed-in' },
   { family: 't_device_type', access: 'signed-in' },
   { family: 'role', access: Right.RolePreview },
-  { family: 'user-manage', access: 'signed-in' },
 ];
 
 export function registerNameRoutes(app: FastifyInstance, { db }: AppDeps): void {

@@ -22,11 +22,11 @@ async function setGuestEnabled(db: Kysely<DB>, enabled: boolean): Promise<void> 
     .onConflict((oc) => oc.column('key').doUpdateSet({ value })).execute();
 }
 
-/** The guest account with what 游客访问 checks, or undefined when none was ever made. */
+/** The guest account with what 游客访问 checks, or undefined when none was ever made (or it was removed). */
 export async function findGuestAccount(db: Kysely<DB>) {
   return db.selectFrom('t_user as u').innerJoin('t_org as o', 'o.id', 'u.org_id')
     .select(['u.id', 'u.username', 'u.is_guest', 'u.disabled', 'o.disabled as org_disabled'])
-    .where('u.username', '=', GUEST_USERNAME).where('u.is_guest', '=', 1)
+    .where('u.username', '=', GUEST_USERNAME).where('u.is_guest', '=', 1).where('u.deleted_at', 'is', null)
     .executeTakeFirst();
 }
 
@@ -45,7 +45,10 @@ const unusablePasswordHash = () => `nologin$${randomBytes(24).toString('base64')
 export async function enableGuest(db: Kysely<DB>, orgId: number, now = Date.now()): Promise<number> {
   const existing = await db.selectFrom('t_user').select(['id', 'is_guest']).where('username', '=', GUEST_USERNAME).executeTakeFirst();
   if (existing && !existing.is_guest) throw conflict(`用户名 ${GUEST_USERNAME} 已被普通账号占用，无法开启游客模式`);
-  const account = { org_id: orgId, password_hash: unusablePasswordHash(), is_guest: 1, disabled: 0, failed_logins: 0, locked_until: null };
+  // A guest account removed to the 回收站 comes back: guest mode on means the account is in service.
+  const account = {
+    org_id: orgId, password_hash: unusablePasswordHash(), is_guest: 1, disabled: 0, failed_logins: 0, locked_until: null, deleted_at: null,
+  };
   let userId: number;
   if (existing) {
     userId = existing.id;

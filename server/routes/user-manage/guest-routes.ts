@@ -2,19 +2,23 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { Right } from '../../../contract/rights';
 import { LoginQuery, TokenResult } from '../../../contract/session';
-import { EnableGuestBody, GuestLoginBody, GuestState } from '../../../contract/users';
+import { EnableGuestBody, GuestInfo, GuestLoginBody, GuestState } from '../../../contract/users';
 import type { AppDeps } from '../../deps';
 import { badRequest, forbidden, notFound } from '../../http/api-error';
 import { endpoint } from '../../http/endpoint';
 import { auditLog } from '../../logs/audit-log';
 import { signIn } from '../user/sign-in';
+import { userManageRepository } from './user-manage-repository';
 import {
   findGuestAccount, findVisibleOrg, isGuestEnabled, turnGuestModeOff, turnGuestModeOn, widestVisibleOrg,
 } from './guest-repository';
 
 export const GUEST_MODE_OFF = '游客模式未开启';
 
-/** Guest mode (SPEC §6): is-guest-enable, enable-guest and 游客访问 itself (`guest`). */
+/** The sign-ins 访客管理 shows. */
+const GUEST_LOGINS_SHOWN = 20;
+
+/** Guest mode (SPEC §6): is-guest-enable, enable-guest, 游客访问 itself (`guest`) and what 访客管理 shows. */
 export function registerGuestRoutes(app: FastifyInstance, deps: AppDeps): void {
   const { db, config } = deps;
 
@@ -40,6 +44,25 @@ export function registerGuestRoutes(app: FastifyInstance, deps: AppDeps): void {
         userId: user.id, username: user.username, action: 'edit', target: 'guest.enabled', detail: String(body.enabled), ip: req.ip,
       });
       return { enabled: body.enabled, userId };
+    },
+  });
+
+  endpoint(app, db, {
+    method: 'GET', url: '/user-manage/guest-info', access: Right.UserPreview, response: GuestInfo,
+    async handler() {
+      const enabled = await isGuestEnabled(db);
+      const guest = await findGuestAccount(db);
+      if (!guest) return { enabled, account: null };
+      const users = userManageRepository(db);
+      const org = (await users.guestOrg(guest.id))!;
+      const roleIds = await users.roleIdsOf(guest.id);
+      return {
+        enabled,
+        account: {
+          userId: guest.id, orgId: org.orgId, orgName: org.orgName, disabled: guest.disabled === 1,
+          rights: await users.rightsOfRoles(roleIds), recentLogins: await users.recentLogins(guest.id, GUEST_LOGINS_SHOWN),
+        },
+      };
     },
   });
 

@@ -4,6 +4,7 @@ import { loadRights } from '../../auth/auth-user';
 import { revokeUserSessions } from '../../auth/sessions';
 import type { DB } from '../../db/schema';
 
+/** The account a login names; a removed one (回收站) is as unknown as a name nobody has. */
 export async function findUserForLogin(db: Kysely<DB>, username: string) {
   return db
     .selectFrom('t_user as u')
@@ -13,6 +14,7 @@ export async function findUserForLogin(db: Kysely<DB>, username: string) {
       'o.code as org_code', 'o.disabled as org_disabled',
     ])
     .where('u.username', '=', username)
+    .where('u.deleted_at', 'is', null)
     .executeTakeFirst();
 }
 
@@ -58,9 +60,9 @@ export async function findApplicationLogin(db: Kysely<DB>, appId: number) {
   return db.selectFrom('t_application').select(['can_login']).where('id', '=', appId).executeTakeFirst();
 }
 
-/** What a token refresh checks of the account. */
+/** What a token refresh checks of the account; undefined when it is gone or removed. */
 export async function findUserForRefresh(db: Kysely<DB>, userId: number) {
-  return db.selectFrom('t_user').select(['username', 'disabled']).where('id', '=', userId).executeTakeFirst();
+  return db.selectFrom('t_user').select(['username', 'disabled']).where('id', '=', userId).where('deleted_at', 'is', null).executeTakeFirst();
 }
 
 /** The fields of POST /user/info: each one given is written. */
