@@ -14,6 +14,7 @@ import { registerHistoryAlarmRoutes } from './routes/alarms/history-alarm-routes
 import { registerRealAlarmRoutes } from './routes/alarms/real-alarm-routes';
 import { registerProjectContactRoutes } from './routes/contacts/contact-routes';
 import { registerRegionRoutes } from './routes/regions/region-routes';
+import { registerRoleRoutes } from './routes/roles/role-routes';
 import { registerApplicationRoutes } from './routes/applications/application-routes';
 import { registerDeviceRoutes } from './routes/devices/device-routes';
 import { registerIngestRoutes } from './routes/telemetry/ingest-routes';
@@ -90,6 +91,7 @@ export async function buildApp(base: Omit<AppDeps, 'hub'>, options: BuildAppOpti
     registerProjectContactRoutes(api, deps);
     for (const resource of RESOURCES) registerResourceRoutes(api, deps, resource, RESOURCE_HOOKS[resource.name]?.(deps));
     registerRegionRoutes(api, deps);
+    registerRoleRoutes(api, deps);
     registerApplicationRoutes(api, deps);
     registerDeviceRoutes(api, deps);
     registerTelemetryRoutes(api, deps);

@@ -5,11 +5,13 @@ import { industryResource } from './industry';
 import type { ResourceDefinition } from './kit';
 import { manufactorResource } from './manufactor';
 import { orgResource } from './org';
+import { orgTypeRoleResource } from './org-type-role';
 import { regionResource } from './region';
+import { roleResource } from './role';
 import { userResource } from './user';
 
 /** Every resource the kit serves: the server registers their routes, the tests iterate over them. */
 export const RESOURCES: readonly ResourceDefinition[] = [
   contactsResource, manufactorResource, industryResource, regionResource, dataDictResource, applicationResource,
-  orgResource, userResource,
+  orgResource, roleResource, orgTypeRoleResource, userResource,
 ] as unknown as ResourceDefinition[];

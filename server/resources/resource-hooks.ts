@@ -1,4 +1,5 @@
 import type { AppDeps } from '../deps';
+import { orgTypeRoleHooks, roleHooks } from '../routes/roles/role-hooks';
 import { userHooks } from '../routes/user-manage/user-hooks';
 import type { ResourceHooks } from './resource-routes';
 
@@ -8,5 +9,7 @@ import type { ResourceHooks } from './resource-routes';
  * server/routes/<family>/ and are named here.
  */
 export const RESOURCE_HOOKS: Record<string, (deps: AppDeps) => ResourceHooks> = {
+  role: roleHooks,
+  t_org_type_role: orgTypeRoleHooks,
   'user-manage': userHooks,
 };

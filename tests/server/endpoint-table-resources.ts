@@ -3,6 +3,7 @@ import { columnOf, type ResourceDefinition } from '../../contract/resources/kit'
 import { Right } from '../../contract/rights';
 import { RESOURCES } from '../../contract/resources/registry';
 import type { EndpointCase, MatrixContext } from './endpoint-table';
+import { ROLE_ENDPOINTS } from './endpoint-table-roles';
 import { USER_ENDPOINTS } from './endpoint-table-users';
 import { RESOURCE_SAMPLES } from './resource-samples';
 
@@ -55,6 +56,7 @@ export const RESOURCE_ENDPOINTS: EndpointCase[] = [
     call: async (ctx) => ({ url: '/api/t_application/remove-org', body: { appId: 1, orgIds: [await operatorOrg(ctx)] } }) },
   { method: 'GET', route: '/api/t_application/user-app-count', access: Right.ApplicationPreview, call: () => ({ url: '/api/t_application/user-app-count' }) },
   { method: 'GET', route: '/api/t_application/login-list', access: Right.ApplicationPreview, call: () => ({ url: '/api/t_application/login-list?id=1&Page=1&Size=20' }) },
+  ...ROLE_ENDPOINTS,
   ...USER_ENDPOINTS,
   ...kitEndpoints(),
 ];

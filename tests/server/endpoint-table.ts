@@ -174,7 +174,6 @@ export const ENDPOINTS: EndpointCase[] = [
   { method: 'GET', route: '/api/t_device/names/all', access: 'signed-in', call: () => ({ url: '/api/t_device/names/all' }) },
   names('t_device_model'),
   names('t_device_type'),
-  names('role', Right.RolePreview),
   { method: 'GET', route: '/api/t_history_message', access: 'signed-in',
     call: () => ({ url: `/api/t_history_message?Page=1&Size=5&type=${DROPDOWN_MESSAGE_TYPES}&isReaded=false` }) },
   { method: 'GET', route: '/api/t_history_message/unread-count', access: 'signed-in', call: () => ({ url: '/api/t_history_message/unread-count' }) },

@@ -89,7 +89,7 @@ describe('guest mode (游客访问)', () => {
 
     // Administration is refused by right.
     for (const [method, url, body] of [
-      ['GET', '/api/user-manage?Page=1&Size=20'], ['GET', '/api/t_screen_tpl?Page=1&Size=20'], ['GET', '/api/role/names'],
+      ['GET', '/api/user-manage?Page=1&Size=20'], ['GET', '/api/t_screen_tpl?Page=1&Size=20'], ['GET', '/api/role?Page=1&Size=20'],
       ['GET', '/api/t_history_measure_warning?Page=1&Size=5'], ['POST', '/api/user-manage/enable-guest', { enabled: false }],
       ['POST', '/api/user-manage/unlock', { id: info.userId }], ['POST', '/api/t_screen_tpl/save', { name: 'x', content: {} }],
     ] as const) {

@@ -71,6 +71,24 @@ export const RESOURCE_SAMPLES: Record<string, ResourceSample> = {
     change: { field: 'canLogin', value: 0 },
     invalid: { body: { name: '应用', code: 'has space' }, field: 'code' },
   },
+  role: {
+    valid: (tag, orgId) => ({ orgId, name: `角色${tag}`, dataScope: 'VDept', remark: '' }),
+    change: { field: 'remark', value: '值班角色' },
+    invalid: { body: { orgId: 1, name: ' ', dataScope: 'VDept' }, field: 'name' },
+    // A user holding the role (each call a new one).
+    async refer(db, id) {
+      const role = await db.selectFrom('t_role').select('org_id').where('id', '=', id).executeTakeFirstOrThrow();
+      const user = await db.insertInto('t_user').values({
+        username: `kit-role-${id}-${Date.now()}-${Math.random()}`, password_hash: 'x', org_id: role.org_id!, created_at: Date.now(),
+      }).returning('id').executeTakeFirstOrThrow();
+      await db.insertInto('t_user_role').values({ user_id: user.id, role_id: id }).execute();
+    },
+  },
+  t_org_type_role: {
+    valid: (tag) => ({ orgType: 3, name: `类型角色${tag}`, dataScope: 'VOrg', remark: '' }),
+    change: { field: 'remark', value: '经销商默认角色' },
+    invalid: { body: { orgType: 9, name: '类型角色' }, field: 'orgType' },
+  },
   'user-manage': {
     valid: (tag, orgId) => ({ username: usernameOf(tag), nickName: `用户${tag}`, orgId, phone: '', email: '', sex: 0, roleIds: [], password: SAMPLE_PASSWORD }),
     change: { field: 'phone', value: '0512-6666 1234' },

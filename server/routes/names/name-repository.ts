@@ -22,7 +22,6 @@ export const NAME_SOURCES = {
   t_device_model: { table: 't_device_model', label: 'name' },
   t_device_type: { table: 't_device_type', label: 'name' },
   t_org: { table: 't_org', label: 'name', scope: (u) => visibleOrgFilter(u, 'id') },
-  role: { table: 't_role', label: 'name', scope: (u) => visibleOrgFilter(u, 'org_id') },
   t_region: { table: 't_region', label: 'name' },
   t_industry: { table: 't_industry', label: 'name' },
   t_application: { table: 't_application', label: 'name' },

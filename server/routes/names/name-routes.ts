@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify';
 import { NameList } from '../../../contract/envelope';
-import { Right } from '../../../contract/rights';
 import type { AuthUser } from '../../auth/auth-user';
 import type { AppDeps } from '../../deps';
 import { endpoint } from '../../http/endpoint';
@@ -13,7 +12,6 @@ const NAME_LISTS: { family: NameFamily; access: string }[] = [
   { family: 't_device', access: 'signed-in' },
   { family: 't_device_model', access: 'signed-in' },
   { family: 't_device_type', access: 'signed-in' },
-  { family: 'role', access: Right.RolePreview },
 ];
 
 export function registerNameRoutes(app: FastifyInstance, { db }: AppDeps): void {
