@@ -16,6 +16,9 @@ import { registerProjectContactRoutes } from './routes/contacts/contact-routes';
 import { registerRegionRoutes } from './routes/regions/region-routes';
 import { registerRoleRoutes } from './routes/roles/role-routes';
 import { registerApplicationRoutes } from './routes/applications/application-routes';
+import { registerApplicationStatsRoutes } from './routes/applications/application-stats-routes';
+import { registerLogRoutes } from './routes/logs/log-routes';
+import { registerOrgRoutes } from './routes/orgs/org-routes';
 import { registerDeviceRoutes } from './routes/devices/device-routes';
 import { registerIngestRoutes } from './routes/telemetry/ingest-routes';
 import { registerTelemetryRoutes } from './routes/telemetry/telemetry-routes';
@@ -93,6 +96,9 @@ export async function buildApp(base: Omit<AppDeps, 'hub'>, options: BuildAppOpti
     registerRegionRoutes(api, deps);
     registerRoleRoutes(api, deps);
     registerApplicationRoutes(api, deps);
+    registerApplicationStatsRoutes(api, deps);
+    registerOrgRoutes(api, deps);
+    registerLogRoutes(api, deps);
     registerDeviceRoutes(api, deps);
     registerTelemetryRoutes(api, deps);
     registerIngestRoutes(api, deps, deps.telemetry ?? new Telemetry({

@@ -37,7 +37,8 @@ export const orgResource = defineResource({
     regionId: Id.nullable().default(null),
     industryId: Id.nullable().default(null),
     address: z.string().trim().max(256).default(''),
-    disabled: z.union([z.literal(0), z.literal(1)]).default(0),
+    // `disabled` is not saved here: POST /api/t_org/disable changes it, for the whole subtree, and
+    // signs the users out (server/routes/orgs/org-routes.ts).
   }),
   filter: KeywordFilter.extend({
     orgType: z.coerce.number().int().min(0).max(ORG_TYPE_OPTIONS.length - 1).optional(),
@@ -61,11 +62,12 @@ export const orgResource = defineResource({
     { name: 'regionId', label: { zh: '区域', en: 'Region' }, kind: 'select', options: { names: 't_region' } },
     { name: 'industryId', label: { zh: '行业', en: 'Industry' }, kind: 'select', options: { names: 't_industry' } },
     { name: 'address', label: { zh: '地址', en: 'Address' }, kind: 'text' },
-    { name: 'disabled', label: { zh: '停用', en: 'Disabled' }, kind: 'switch' },
   ],
   filters: [
     { name: 'keyword', label: { zh: '名称/编码', en: 'Name or code' }, kind: 'keyword' },
     { name: 'orgType', label: { zh: '组织类型', en: 'Type' }, kind: 'select', options: { values: ORG_TYPE_OPTIONS } },
+    // The organisation tree of nv_organize sets it: the children of the organisation picked there.
+    { name: 'parentId', label: { zh: '上级组织', en: 'Parent' }, kind: 'select', options: { names: 't_org' } },
   ],
   rights: { preview: Right.OrgPreview, edit: Right.OrgEdit, delete: Right.OrgDelete },
   scope: { kind: 'org', field: 'id', owner: 'parentId' },

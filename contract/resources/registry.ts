@@ -5,6 +5,7 @@ import { industryResource } from './industry';
 import type { ResourceDefinition } from './kit';
 import { manufactorResource } from './manufactor';
 import { orgResource } from './org';
+import { orgTypeResource } from './org-type';
 import { orgTypeRoleResource } from './org-type-role';
 import { regionResource } from './region';
 import { roleResource } from './role';
@@ -13,5 +14,5 @@ import { userResource } from './user';
 /** Every resource the kit serves: the server registers their routes, the tests iterate over them. */
 export const RESOURCES: readonly ResourceDefinition[] = [
   contactsResource, manufactorResource, industryResource, regionResource, dataDictResource, applicationResource,
-  orgResource, roleResource, orgTypeRoleResource, userResource,
+  orgResource, orgTypeResource, roleResource, orgTypeRoleResource, userResource,
 ] as unknown as ResourceDefinition[];

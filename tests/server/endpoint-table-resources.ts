@@ -3,6 +3,7 @@ import { columnOf, type ResourceDefinition } from '../../contract/resources/kit'
 import { Right } from '../../contract/rights';
 import { RESOURCES } from '../../contract/resources/registry';
 import type { EndpointCase, MatrixContext } from './endpoint-table';
+import { ORG_LOG_ENDPOINTS } from './endpoint-table-org-logs';
 import { ROLE_ENDPOINTS } from './endpoint-table-roles';
 import { USER_ENDPOINTS } from './endpoint-table-users';
 import { RESOURCE_SAMPLES } from './resource-samples';
@@ -56,6 +57,7 @@ export const RESOURCE_ENDPOINTS: EndpointCase[] = [
     call: async (ctx) => ({ url: '/api/t_application/remove-org', body: { appId: 1, orgIds: [await operatorOrg(ctx)] } }) },
   { method: 'GET', route: '/api/t_application/user-app-count', access: Right.ApplicationPreview, call: () => ({ url: '/api/t_application/user-app-count' }) },
   { method: 'GET', route: '/api/t_application/login-list', access: Right.ApplicationPreview, call: () => ({ url: '/api/t_application/login-list?id=1&Page=1&Size=20' }) },
+  ...ORG_LOG_ENDPOINTS,
   ...ROLE_ENDPOINTS,
   ...USER_ENDPOINTS,
   ...kitEndpoints(),
@@ -63,9 +65,26 @@ export const RESOURCE_ENDPOINTS: EndpointCase[] = [
 
 
 
+/** A fixed set's first seeded row, as a save body that changes nothing but its version. */
+async function fixedRowUpdate(ctx: MatrixContext, def: ResourceDefinition): Promise<Record<string, unknown> & { id: number }> {
+  const db = ctx.server.database.db as unknown as Kysely<any>;
+  const row = await db.selectFrom(def.table).selectAll().orderBy('id').executeTakeFirstOrThrow();
+  return { ...Object.fromEntries(Object.keys(def.save.shape).map((f) => [f, row[columnOf(f)]])), id: row.id, version: row.version };
+}
+
 function kitEndpoints(): EndpointCase[] {
   return RESOURCES.flatMap((def): EndpointCase[] => {
     const base = `/api/${def.name}`;
+    if (def.fixed) {
+      // A fixed set: its seeded rows are read and changed; there is no delete route.
+      return [
+        { method: 'GET', route: base, access: def.rights.preview, call: () => ({ url: `${base}?Page=1&Size=20` }) },
+        { method: 'GET', route: `${base}/all`, access: def.rights.preview, call: () => ({ url: `${base}/all` }) },
+        { method: 'GET', route: `${base}/names`, access: 'signed-in', call: () => ({ url: `${base}/names` }) },
+        { method: 'GET', route: `${base}/:id`, access: def.rights.preview, call: async (ctx) => ({ url: `${base}/${(await fixedRowUpdate(ctx, def)).id}` }) },
+        { method: 'POST', route: `${base}/save`, access: def.rights.edit, call: async (ctx) => ({ url: `${base}/save`, body: await fixedRowUpdate(ctx, def) }) },
+      ];
+    }
     const rowUrl = async (ctx: MatrixContext, path: string) => `${base}${path}${(await matrixRowId(ctx, def)) ?? 1}`;
     const prepare = (ctx: MatrixContext) => ensureMatrixRow(ctx, def);
     return [

@@ -1,3 +1,4 @@
+import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ResourceDefinition } from '../../contract/resources/kit';
 import { RESOURCES } from '../../contract/resources/registry';
@@ -13,6 +14,8 @@ const PROBE_PASSWORD = 'Probe@2026';
  * The admin resource kit, once per definition (DESIGN "Admin resource kit"): list, paging, filter
  * and sort; save, read and the version check; bad bodies, unique fields and references; every
  * right; the data scope; the audit row. `npm run test:pg` runs it again on PostgreSQL.
+ * A `fixed` definition (a seeded set, changed but never created or deleted) gets its "new" rows
+ * by saving the sample's values over its seeded rows in turn, and is checked to refuse both.
  */
 describe.each(RESOURCES.map((def) => [def.name, def] as const))('resource kit: %s', (name, def: ResourceDefinition) => {
   const sample = RESOURCE_SAMPLES[name];
@@ -24,6 +27,7 @@ describe.each(RESOURCES.map((def) => [def.name, def] as const))('resource kit: %
   let adminOrg: number;
   let probeOrg: number;
   let tags = 0;
+  let fixedTurn = 0;
   const tag = () => `K${name}${++tags}x${Date.now() % 100_000}`;
   const changeValue = () => (typeof sample.change.value === 'function' ? sample.change.value(tag()) : sample.change.value);
 
@@ -33,8 +37,15 @@ describe.each(RESOURCES.map((def) => [def.name, def] as const))('resource kit: %
     const codes = [...new Set(rights)];
     if (codes.length) await db.insertInto('t_role_right').values(codes.map((right_code) => ({ role_id: probeRole, right_code }))).execute();
   }
-  async function create(t = tag()) {
-    const r = await admin.post(`${base}/save`, sample.valid(t, adminOrg));
+  /** A row holding the sample's values for `t`, saved by `client`: a new one, or for a fixed set the next seeded one. */
+  async function create(t = tag(), client = admin, orgId = adminOrg) {
+    let body = sample.valid(t, orgId);
+    if (def.fixed) {
+      const seeded = await (server.database.db as unknown as Kysely<any>).selectFrom(def.table).select(['id', 'version']).orderBy('id').execute();
+      const { id, version } = seeded[fixedTurn++ % seeded.length];
+      body = { ...body, id, version };
+    }
+    const r = await client.post(`${base}/save`, body);
     expect(r.body.error).toBeUndefined();
     return r.body.data as Record<string, unknown> & { id: number; version: number };
   }
@@ -64,7 +75,7 @@ describe.each(RESOURCES.map((def) => [def.name, def] as const))('resource kit: %
   it('inserts and reads back, lists with paging, keyword filter and every sort', async () => {
     const t = tag();
     const rows = [await create(`${t}a`), await create(`${t}b`), await create(`${t}c`)];
-    expect(rows.every((r) => r.version === 1)).toBe(true);
+    if (!def.fixed) expect(rows.every((r) => r.version === 1)).toBe(true);
     expect((await admin.get(`${base}/${rows[0].id}`)).body.data).toEqual(rows[0]);
     expect((await admin.get(`${base}/all`)).body.data).toEqual(expect.arrayContaining(rows));
     expect((await admin.get(`${base}/names`)).body.data).toContainEqual({ id: rows[1].id, name: rows[1][def.label] });
@@ -118,12 +129,15 @@ describe.each(RESOURCES.map((def) => [def.name, def] as const))('resource kit: %
       const group = typeof unique === 'string' ? [unique] : unique;
       const field = group[group.length - 1];
       const same = Object.fromEntries(group.map((f) => [f, first[f]]));
-      const dup = await expectNoChange(server, () => admin.post(`${base}/save`, { ...sample.valid(tag(), adminOrg), ...same }));
-      expect([dup.status, dup.body.error]).toEqual([400, `body.${field}: “${group.map((f) => String(first[f])).join(' / ')}” 已存在`]);
+      const named = `body.${field}: “${group.map((f) => String(first[f])).join(' / ')}” 已存在`;
+      if (!def.fixed) {
+        const dup = await expectNoChange(server, () => admin.post(`${base}/save`, { ...sample.valid(tag(), adminOrg), ...same }));
+        expect([dup.status, dup.body.error]).toEqual([400, named]);
+      }
       const onEdit = await expectNoChange(server, () => admin.post(`${base}/save`, {
         ...sample.valid(tag(), adminOrg), ...same, id: second.id, version: second.version,
       }));
-      expect(onEdit.body.error).toMatch(new RegExp(`^body\\.${field}: `));
+      expect([onEdit.status, onEdit.body.error]).toEqual([400, named]);
     }
   });
 
@@ -140,7 +154,16 @@ describe.each(RESOURCES.map((def) => [def.name, def] as const))('resource kit: %
     expect([missing.status, missing.body.error]).toEqual([400, `body.${field}: 上级${def.noun.zh}不存在`]);
   });
 
-  it('deletes a row nothing refers to, and refuses one that is referred to, naming what and how many', async () => {
+  it.runIf(def.fixed)('never creates or deletes a row of a fixed set (runs only for fixed sets)', async () => {
+    const insert = await expectNoChange(server, () => admin.post(`${base}/save`, sample.valid(tag(), adminOrg)));
+    expect([insert.status, insert.body.error]).toEqual([400, `body.id: ${def.noun.zh}不能新增，只能修改`]);
+    const row = await create();
+    const del = await expectNoChange(server, () => admin.post(`${base}/del/${row.id}`));
+    expect([del.status, del.body.success]).toEqual([404, false]);
+    expect((await admin.get(`${base}/${row.id}`)).body.data).toEqual(row);
+  });
+
+  it.skipIf(def.fixed)('deletes a row nothing refers to, and refuses one that is referred to, naming what and how many (skipped: a fixed set)', async () => {
     const free = await create();
     expect((await admin.post(`${base}/del/${free.id}`)).body).toEqual({ success: true, data: true });
     expect((await admin.get(`${base}/${free.id}`)).status).toBe(404);
@@ -165,15 +188,16 @@ describe.each(RESOURCES.map((def) => [def.name, def] as const))('resource kit: %
     const save = await expectNoChange(server, () => probe.post(`${base}/save`, sample.valid(tag(), probeOrg)));
     expect([save.status, save.body.error]).toEqual([403, `没有权限：${def.rights.edit}`]);
     const del = await expectNoChange(server, () => probe.post(`${base}/del/${row.id}`));
-    expect([del.status, del.body.error]).toEqual([403, `没有权限：${def.rights.delete ?? def.rights.edit}`]);
+    // A fixed set has no delete route at all.
+    expect([del.status, del.body.error]).toEqual(def.fixed ? [404, expect.any(String)] : [403, `没有权限：${def.rights.delete ?? def.rights.edit}`]);
     await setProbeRights([def.rights.preview, def.rights.edit]);
-    expect((await probe.post(`${base}/save`, sample.valid(tag(), probeOrg))).status).toBe(200);
+    expect((await create(tag(), probe, probeOrg)).id).toBeGreaterThan(0);
   });
 
   it(`keeps to the caller's data scope (${def.scope.kind})`, async () => {
     const adminsRow = await create();
     await setProbeRights([def.rights.preview, def.rights.edit, def.rights.delete ?? def.rights.edit]);
-    const own = (await probe.post(`${base}/save`, sample.valid(tag(), probeOrg))).body.data;
+    const own = await create(tag(), probe, probeOrg);
     const listed = (await probe.get(`${base}?Size=200`)).body.data.list.map((r: { id: number }) => r.id);
     const names = (await probe.get(`${base}/names`)).body.data.map((r: { id: number }) => r.id);
     expect(listed).toContain(own.id);
@@ -193,9 +217,20 @@ describe.each(RESOURCES.map((def) => [def.name, def] as const))('resource kit: %
 
   it('writes one audit row per change, in the same transaction: who, what, before and after, from where', async () => {
     const row = await create();
+    const earlier = (await logRows(row.id)).length;
     const value = changeValue();
     const body = { ...bodyOf(row), [sample.change.field]: value, id: row.id, version: row.version };
     await admin.post(`${base}/save`, body);
+    if (def.fixed) {
+      // The row's "creation" was an edit of a seeded row: the log's last two lines are both edits.
+      const log = (await logRows(row.id)).slice(earlier - 1);
+      expect(log.map((l) => l.action)).toEqual(['edit', 'edit']);
+      expect(log.every((l) => l.username === 'admin' && l.ip !== '')).toBe(true);
+      const [renamed, edited] = log.map((l) => JSON.parse(l.detail));
+      expect(renamed.after[def.label]).toBe(row[def.label]);
+      expect(edited).toEqual({ before: { [sample.change.field]: row[sample.change.field] }, after: { [sample.change.field]: value } });
+      return;
+    }
     await admin.post(`${base}/del/${row.id}`);
     const log = await logRows(row.id);
     expect(log.map((l) => l.action)).toEqual(['add', 'edit', 'delete']);

@@ -105,4 +105,10 @@ export const RESOURCE_SAMPLES: Record<string, ResourceSample> = {
       await db.insertInto('t_role').values({ org_id: id, name: `角色-${id}-${Date.now()}`, created_at: Date.now() }).execute();
     },
   },
+  // A fixed set (the six seeded kinds): `valid` is what an update of one of them sends.
+  t_org_type: {
+    valid: (tag) => ({ name: `类型${tag}`, remark: '' }),
+    change: { field: 'remark', value: (tag: string) => `说明${tag}` },
+    invalid: { body: { name: '  ' }, field: 'name' },
+  },
 };

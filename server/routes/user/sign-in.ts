@@ -41,6 +41,10 @@ export async function signIn(
     await revokeUserSessions(db, user.id, issued.sessionId, now + SINGLE_SESSION_GRACE_MS);
     void hub.publishToUser(user.id, { type: HubNoticeType.Logout, data: { reason: 'loginElsewhere' } }, { exceptSessionId: issued.sessionId });
   }
-  await auditLog(db, { userId: user.id, username: user.username, action: 'login', detail: options.detail, ip: options.ip });
+  // The application signed into is the line's target: the login statistics per application read it.
+  await auditLog(db, {
+    userId: user.id, username: user.username, action: 'login', detail: options.detail, ip: options.ip,
+    target: options.appId !== null ? `t_application#${options.appId}` : '',
+  });
   return { token: issued.token, expiresAt: issued.expiresAt, userId: user.id, username: user.username };
 }
