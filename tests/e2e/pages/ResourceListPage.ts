@@ -59,10 +59,22 @@ export class ResourceListPage {
     await this.filter(label).press('Enter');
   }
 
-  /** Picks a page size (`10 条/页`, `10 / page`) in the pager. */
+  /**
+   * Picks a page size (`10 条/页`, `10 / page`) in the pager, until the pager shows it. The pager
+   * sits at the page's foot and moves while the list settles (rows arrive after a save): a pointer
+   * click on its menu met the layout's footer over the option, or a menu that had flipped and
+   * closed, one run in three on a busy machine. The option is chosen by its own click event once
+   * it is shown, and the whole pick is repeated until the pager says the new size.
+   */
   async setPageSize(option: string): Promise<void> {
-    await this.root.locator('.ant-pagination-options .ant-select').click();
-    await this.page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option').filter({ hasText: option }).click();
+    const changer = this.root.locator('.ant-pagination-options .ant-select');
+    const item = this.page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option').filter({ hasText: option });
+    await expect(async () => {
+      if (!(await item.isVisible())) await changer.click({ timeout: 5_000 });
+      await expect(item).toBeVisible({ timeout: 5_000 });
+      await item.dispatchEvent('click');
+      await expect(changer).toContainText(option, { timeout: 5_000 });
+    }).toPass({ timeout: 60_000 });
   }
 
   row(text: string): Locator {
