@@ -3,25 +3,33 @@ import { applicationResource } from '../../../contract/resources/application';
 import { contactsResource } from '../../../contract/resources/contacts';
 import { orgResource } from '../../../contract/resources/org';
 import { RESOURCES } from '../../../contract/resources/registry';
+import { matchPath } from '../../app/routes/matchPath';
 import { EmptyPage } from '../../shared/ui/EmptyState';
+import { ACCESS_PAGES } from './access/accessPages';
+import { registerAccessStrings } from './access/accessStrings';
 import { AdminProviders } from './AdminProviders';
 import { BaseDataPage } from './BaseDataPage';
 import { registerAdminStrings } from './registerAdminStrings';
 import { ResourceListPage } from './ResourceListPage';
 
 registerAdminStrings(RESOURCES);
+registerAccessStrings();
 
 interface PageProps {
   title: string;
   params: Record<string, string>;
 }
 
-/** What each admin route renders; a route not listed shows its title over 暂无数据 until it is built. */
+/**
+ * What each admin route renders, by path or by pattern (`/nv_system/nv_org_rights/:id`); a route not
+ * listed shows its title over 暂无数据 until it is built.
+ */
 const ADMIN_PAGES: Record<string, (props: PageProps) => ReactNode> = {
   '/nv_intelligent_alarm/nv_alarm_contacts': ({ title }) => <ResourceListPage title={title} def={contactsResource} />,
   '/nv_system/nv_base_data': ({ title }) => <BaseDataPage title={title} />,
   '/nv_system/nv_organize': ({ title }) => <ResourceListPage title={title} def={orgResource} />,
   '/nv_application/nv_application_list': ({ title }) => <ResourceListPage title={title} def={applicationResource} />,
+  ...ACCESS_PAGES,
 };
 
 /**
@@ -29,7 +37,7 @@ const ADMIN_PAGES: Record<string, (props: PageProps) => ReactNode> = {
  * the page of the route `path`, given its title and the route's `params`.
  */
 export function AdminPage({ title, path, params }: { title: string; path: string; params: Record<string, string> }) {
-  const page = ADMIN_PAGES[path];
+  const page = ADMIN_PAGES[path] ?? Object.entries(ADMIN_PAGES).find(([pattern]) => pattern.includes('/:') && matchPath(pattern, path))?.[1];
   return (
     <div data-page={path}>
       {page ? <AdminProviders>{page({ title, params })}</AdminProviders> : <EmptyPage title={title} />}

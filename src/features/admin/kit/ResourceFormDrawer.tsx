@@ -14,6 +14,8 @@ interface Props {
   def: ResourceDefinition;
   /** The record to change; absent: a new one. */
   row?: ResourceRow;
+  /** A new record's starting values (fields the page already knows). */
+  defaults?: Readonly<Record<string, unknown>>;
   open: boolean;
   sources: OptionSources;
   onClose(): void;
@@ -48,7 +50,7 @@ function FieldInput({ field, sources, ...control }: { field: FieldDef; sources: 
  * definition's save schema; the server's answer to a field (`body.name: …`) lands on that field,
  * and a save over someone else's change (409) offers to load the record as it is now.
  */
-export function ResourceFormDrawer({ def, row, open, sources, onClose, onClosed }: Props) {
+export function ResourceFormDrawer({ def, row, defaults, open, sources, onClose, onClosed }: Props) {
   const { t } = useTranslation('admin');
   const { message, modal } = App.useApp();
   const queryClient = useQueryClient();
@@ -57,8 +59,8 @@ export function ResourceFormDrawer({ def, row, open, sources, onClose, onClosed 
   const [saving, setSaving] = useState(false);
   const fieldNames = useMemo(() => def.fields.map((f) => f.name), [def]);
   const initialValues = useMemo(
-    () => Object.fromEntries(def.fields.map((f) => [f.name, row ? row[f.name] : f.kind === 'switch' ? false : undefined])),
-    [def, row],
+    () => Object.fromEntries(def.fields.map((f) => [f.name, row ? row[f.name] : defaults?.[f.name] ?? (f.kind === 'switch' ? false : undefined)])),
+    [def, row, defaults],
   );
   const issueText: IssueText = (key, values) => t(`validation.${key}`, values);
   const refresh = () => queryClient.invalidateQueries({ queryKey: ['resource', def.name] });

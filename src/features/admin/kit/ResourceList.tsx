@@ -37,23 +37,34 @@ export interface ResourceListProps {
   rowActions?(row: ResourceRow): ReactNode;
   /** A page's own buttons, after 新增 / 批量删除. */
   toolbar?: ReactNode;
+  /**
+   * Filters the page holds (an organisation's roles: `{ orgId: '12' }`): sent with every request
+   * and the export, not offered in the filter bar.
+   */
+  fixed?: Readonly<Record<string, string>>;
+  /** A new record's starting values (the organisation of the page). */
+  defaults?: Readonly<Record<string, unknown>>;
 }
 
-export function ResourceList({ def, rowActions, toolbar }: ResourceListProps) {
+export function ResourceList({ def, rowActions, toolbar, fixed, defaults }: ResourceListProps) {
   const { t } = useTranslation('admin');
   const { t: tc } = useTranslation();
   const [state, setState] = useListState(def);
   const stateKey = JSON.stringify(state);
+  const fixedKey = JSON.stringify(fixed ?? {});
+  // What is asked of the server: the address's state with the page's own filters over it.
+  const query = useMemo(() => ({ ...state, filters: { ...state.filters, ...(JSON.parse(fixedKey) as Record<string, string>) } }), [state, fixedKey]);
+  const barDef = useMemo(() => (fixed ? { ...def, filters: def.filters.filter((f) => !(f.name in fixed)) } : def), [def, fixed]);
   const list = useQuery({
-    queryKey: ['resource', def.name, 'list', state],
-    queryFn: ({ signal }) => fetchPage(def, state, signal),
+    queryKey: ['resource', def.name, 'list', query],
+    queryFn: ({ signal }) => fetchPage(def, query, signal),
     placeholderData: keepPreviousData,
   });
   const sources = useOptionSources(def);
   const ctx = useCellContext(sources);
   const { canCreate, canEdit, canDelete } = useResourceRights(def);
   const { deleteOne, deleteSelected } = useDeleteActions(def);
-  const exporter = useXlsxExport(def, state, sources);
+  const exporter = useXlsxExport(def, query, sources);
   const [drawer, setDrawer] = useState<{ row?: ResourceRow; open: boolean } | null>(null);
   // A selection belongs to the page it was made on: another page, filter or order clears it.
   const [selection, setSelection] = useState<{ key: string; rows: ResourceRow[] }>({ key: '', rows: [] });
@@ -87,7 +98,7 @@ export function ResourceList({ def, rowActions, toolbar }: ResourceListProps) {
 
   return (
     <ListRoot data-resource={def.name}>
-      <ResourceFilterBar key={JSON.stringify(state.filters)} def={def} filters={state.filters} sources={sources} onChange={(filters) => setState(withFilters(state, filters))} />
+      <ResourceFilterBar key={JSON.stringify(state.filters)} def={barDef} filters={state.filters} sources={sources} onChange={(filters) => setState(withFilters(state, filters))} />
       <Flex gap="0.5rem" wrap>
         {canCreate && <Button type="primary" icon={<PlusOutlined aria-hidden />} onClick={() => setDrawer({ open: true })}>{t('kit.add')}</Button>}
         {canDelete && (
@@ -136,6 +147,7 @@ export function ResourceList({ def, rowActions, toolbar }: ResourceListProps) {
           key={drawer.row?.id ?? 'new'}
           def={def}
           row={drawer.row}
+          defaults={drawer.row ? undefined : defaults}
           open={drawer.open}
           sources={sources}
           onClose={() => setDrawer((d) => d && { ...d, open: false })}
