@@ -38,6 +38,14 @@ export type BindOpenIdBody = z.infer<typeof BindOpenIdBody>;
 /** GET /api/user-manage/assignable-roles?orgId=: the roles the caller may give a user of that organisation. */
 export const AssignableRolesQuery = z.object({ orgId: QueryId });
 
+/**
+ * GET /api/user-manage/orgs: the organisations the caller sees, with their parents, for the
+ * organisation tree beside the user list (a parent outside the caller's scope reads as none).
+ */
+export const UserOrgNode = z.object({ id: z.number().int(), name: z.string(), parentId: z.number().int().nullable() });
+export const UserOrgTree = z.array(UserOrgNode);
+export type UserOrgNode = z.infer<typeof UserOrgNode>;
+
 /** GET /api/user-manage/guest-info (访客管理): the guest account, what it sees and may do, its last sign-ins. */
 export const GuestInfo = z.object({
   enabled: z.boolean(),
@@ -47,7 +55,8 @@ export const GuestInfo = z.object({
     orgId: z.number().int(),
     orgName: z.string(),
     disabled: z.boolean(),
-    rights: z.array(z.string()),
+    /** Its rights, by code, with their names. */
+    rights: z.array(z.object({ code: z.string(), name: z.string() })),
     recentLogins: z.array(z.object({ at: z.number(), ip: z.string() })),
   }).nullable(),
 });

@@ -56,5 +56,6 @@ export const USER_ENDPOINTS: EndpointCase[] = [
     call: async (ctx) => ({ url: '/api/user-manage/bind/wxopenid', body: { id: await userId(ctx, MATRIX_USER), openId: 'oMatrixWx' } }) },
   { method: 'POST', route: '/api/user-manage/bind/appopenid', access: Right.UserEdit, prepare: prepareUser,
     call: async (ctx) => ({ url: '/api/user-manage/bind/appopenid', body: { id: await userId(ctx, MATRIX_USER), openId: 'oMatrixApp' } }) },
+  { method: 'GET', route: '/api/user-manage/orgs', access: Right.UserPreview, call: () => ({ url: '/api/user-manage/orgs' }) },
   { method: 'GET', route: '/api/user-manage/guest-info', access: Right.UserPreview, call: () => ({ url: '/api/user-manage/guest-info' }) },
 ];

@@ -150,6 +150,10 @@ describe('user management', () => {
     expect(choices).not.toContain('总部查看');
     expect(choices).not.toContain('北方值班');
     expectError(await get(east, `/api/user-manage/assignable-roles?orgId=${org.north}`), 400, /^query\.orgId: /);
+    // The organisation tree beside the list: the manager's subtree, its top without a parent.
+    expect((await get(east, '/api/user-manage/orgs')).body.data).toEqual([
+      { id: org.east, name: '华东洁净制造集团', parentId: null }, { id: org.eastSz, name: '华东洁净制造集团·苏州工厂', parentId: org.east },
+    ]);
 
     // Roles it holds already but could not give are kept by an edit that leaves them as they are.
     const mixed = await create({ roleIds: [role.east, role.eastOrgEdit] });
@@ -371,7 +375,9 @@ describe('user management', () => {
 
   it('shows 访客管理 the guest account: its organisation, rights and recent sign-ins', async () => {
     const before = (await get(admin, '/api/user-manage/guest-info')).body.data;
-    expect(before).toMatchObject({ enabled: true, account: { orgId: org.hq, disabled: false, rights: [...GUEST_RIGHTS].sort() } });
+    expect(before).toMatchObject({ enabled: true, account: { orgId: org.hq, disabled: false } });
+    expect(before.account.rights.map((r: { code: string }) => r.code)).toEqual([...GUEST_RIGHTS].sort());
+    expect(before.account.rights[0].name).toMatch(/[\u4e00-\u9fa5]/);
     expect((await new ApiClient(server.url).post('/api/user-manage/guest', { tokenExpired: 30 })).body.success).toBe(true);
     const after = (await get(admin, '/api/user-manage/guest-info')).body.data;
     expect(after.account.recentLogins.length).toBe(before.account.recentLogins.length + 1);

@@ -113,6 +113,13 @@ export function userManageRepository(db: Kysely<DB>) {
       return out;
     },
 
+    /** The organisations the caller sees, by id, with their parents (null where the caller does not see it). */
+    async visibleOrgs(user: AuthUser) {
+      const rows = await db.selectFrom('t_org').select(['id', 'name', 'parent_id']).where(visibleOrgFilter(user, 'id')).orderBy('id').execute();
+      const seen = new Set(rows.map((r) => r.id));
+      return rows.map((r) => ({ id: r.id, name: r.name, parentId: r.parent_id != null && seen.has(r.parent_id) ? r.parent_id : null }));
+    },
+
     /** The organisation if the caller sees it. */
     findVisibleOrg(user: AuthUser, orgId: number) {
       return db.selectFrom('t_org').select(['id', 'name', 'disabled']).where('id', '=', orgId)
@@ -151,11 +158,12 @@ export function userManageRepository(db: Kysely<DB>) {
       await db.updateTable('t_user').set({ locked_until: null, failed_logins: 0 }).where('id', '=', id).execute();
     },
 
-    /** The rights of a role's holders would be these: the rights of every role given. */
-    async rightsOfRoles(roleIds: readonly number[]): Promise<string[]> {
+    /** The rights of these roles together, by code, with their names (the code where the catalogue has none). */
+    async rightsOfRoles(roleIds: readonly number[]): Promise<{ code: string; name: string }[]> {
       if (!roleIds.length) return [];
-      const rows = await db.selectFrom('t_role_right').select('right_code').distinct().where('role_id', 'in', [...roleIds]).orderBy('right_code').execute();
-      return rows.map((r) => r.right_code);
+      const rows = await db.selectFrom('t_role_right as rr').leftJoin('t_right as r', 'r.code', 'rr.right_code')
+        .select(['rr.right_code as code', 'r.name']).distinct().where('rr.role_id', 'in', [...roleIds]).orderBy('rr.right_code').execute();
+      return rows.map((r) => ({ code: r.code, name: r.name ?? r.code }));
     },
 
     /** The most recent sign-ins of a user from the operation log: when and from where. */

@@ -5,6 +5,7 @@ import { User, userResource } from '../../../contract/resources/user';
 import { Right } from '../../../contract/rights';
 import {
   AssignableRolesQuery, BindOpenIdBody, CheckUserQuery, CheckUserResult, DisableUserBody, JoinOrgBody, SetPasswordBody, UserIdBody,
+  UserOrgTree,
 } from '../../../contract/users';
 import type { AuthUser } from '../../auth/auth-user';
 import { hashPassword } from '../../auth/passwords';
@@ -24,7 +25,7 @@ type UserRow = NonNullable<Awaited<ReturnType<UserManageRepository['findVisible'
 /**
  * The user-manage calls beside the kit's list, {id}, save and del/{id} (SPEC §7): disable, recover,
  * change-password, unlock, check-user, join-org, bind/wxopenid, bind/appopenid, the roles a form
- * may offer, and guest mode. Each checks its right and the caller's data scope (a user outside it
+ * may offer, the organisation tree of the page, and guest mode. Each checks its right and the caller's data scope (a user outside it
  * is 404), and writes its audit line in the transaction of its change.
  */
 export function registerUserManageRoutes(app: FastifyInstance, deps: AppDeps): void {
@@ -120,6 +121,11 @@ export function registerUserManageRoutes(app: FastifyInstance, deps: AppDeps): v
       if (!inScope(user, query.orgId)) throw badRequest('query.orgId: 不在您的数据范围内');
       return assignableRoles(users, user, query.orgId);
     },
+  });
+
+  endpoint(app, db, {
+    method: 'GET', url: '/user-manage/orgs', access: Right.UserPreview, response: UserOrgTree,
+    handler: ({ user }) => users.visibleOrgs(user),
   });
 
   endpoint(app, db, {

@@ -11,6 +11,8 @@ import { AdminProviders } from './AdminProviders';
 import { BaseDataPage } from './BaseDataPage';
 import { registerAdminStrings } from './registerAdminStrings';
 import { ResourceListPage } from './ResourceListPage';
+import { UsersPage } from './users/UsersPage';
+import { VisitorPage } from './users/VisitorPage';
 
 registerAdminStrings(RESOURCES);
 registerAccessStrings();
@@ -29,6 +31,8 @@ const ADMIN_PAGES: Record<string, (props: PageProps) => ReactNode> = {
   '/nv_system/nv_base_data': ({ title }) => <BaseDataPage title={title} />,
   '/nv_system/nv_organize': ({ title }) => <ResourceListPage title={title} def={orgResource} />,
   '/nv_application/nv_application_list': ({ title }) => <ResourceListPage title={title} def={applicationResource} />,
+  '/nv_system/nv_users': ({ title }) => <UsersPage title={title} />,
+  '/nv_system/nv_visitor': ({ title }) => <VisitorPage title={title} />,
   ...ACCESS_PAGES,
 };
 

@@ -1,7 +1,7 @@
 import { LoadingOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
 import { App, Button, Drawer, Form, Input, InputNumber, Select, Space, Switch } from 'antd';
-import { useMemo, useState } from 'react';
+import { useMemo, useState, type ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { FieldDef, ResourceDefinition } from '../../../../contract/resources/kit';
 import { ApiRequestError } from '../../../shared/http';
@@ -9,6 +9,15 @@ import { formInput, issuesToFieldErrors, serverFieldError, type FieldError, type
 import { fetchRow, saveRow, type ResourceRow } from './resourceApi';
 import { resourceKey } from './resourceStrings';
 import type { OptionSources } from './useOptionSources';
+
+/**
+ * What a page's own input for a field receives (roles that depend on the chosen organisation, a
+ * login name checked as it is typed): Form.Item's `id`, `value` and `onChange`, and the record.
+ */
+export type FieldInputProps = { field: FieldDef; sources: OptionSources; row?: ResourceRow } & Record<string, unknown>;
+
+/** A page's own inputs, by field name, in place of the kit's for that field's kind. */
+export type FieldInputs = Readonly<Record<string, ComponentType<FieldInputProps>>>;
 
 interface Props {
   def: ResourceDefinition;
@@ -18,6 +27,7 @@ interface Props {
   defaults?: Readonly<Record<string, unknown>>;
   open: boolean;
   sources: OptionSources;
+  fieldInputs?: FieldInputs;
   onClose(): void;
   /** After the closing animation: the caller may unmount it. */
   onClosed(): void;
@@ -30,7 +40,7 @@ const problemOf = (err: unknown) => (err instanceof Error ? err.message : String
 const statusOf = (err: unknown) => (err instanceof ApiRequestError ? err.status : 0);
 
 /** One input; Form.Item hands it `id`, `value` (or `checked`) and `onChange`, passed on as they are. */
-function FieldInput({ field, sources, ...control }: { field: FieldDef; sources: OptionSources } & Record<string, unknown>) {
+function FieldInput({ field, sources, row: _row, ...control }: FieldInputProps) {
   switch (field.kind) {
     case 'textarea':
       return <Input.TextArea autoSize={{ minRows: 3, maxRows: 8 }} {...control} />;
@@ -40,27 +50,37 @@ function FieldInput({ field, sources, ...control }: { field: FieldDef; sources: 
       return <Switch {...control} />;
     case 'select':
       return <Select allowClear showSearch={{ optionFilterProp: 'label' }} options={sources.options('fields', field)} {...control} />;
+    case 'multiselect':
+      return <Select mode="multiple" allowClear showSearch={{ optionFilterProp: 'label' }} options={sources.options('fields', field)} {...control} />;
+    case 'password':
+      return <Input.Password autoComplete="new-password" {...control} />;
     default:
       return <Input {...control} />;
   }
 }
 
+/** The second input of a `password` field: the same text again. */
+const confirmName = (name: string) => `${name}$confirm`;
+
 /**
- * The form of one record, its inputs from the definition's fields. Checked on submit with the
- * definition's save schema; the server's answer to a field (`body.name: …`) lands on that field,
- * and a save over someone else's change (409) offers to load the record as it is now.
+ * The form of one record, its inputs from the definition's fields (one for new records only is
+ * left out of a change; a password is asked twice; a page may put its own input for a field).
+ * Checked on submit with the definition's save schema; the server's answer to a field
+ * (`body.name: …`) lands on that field, and a save over someone else's change (409) offers to
+ * load the record as it is now.
  */
-export function ResourceFormDrawer({ def, row, defaults, open, sources, onClose, onClosed }: Props) {
+export function ResourceFormDrawer({ def, row, defaults, open, sources, fieldInputs, onClose, onClosed }: Props) {
   const { t } = useTranslation('admin');
   const { message, modal } = App.useApp();
   const queryClient = useQueryClient();
   const [form] = Form.useForm();
   const [version, setVersion] = useState(row?.version);
   const [saving, setSaving] = useState(false);
-  const fieldNames = useMemo(() => def.fields.map((f) => f.name), [def]);
+  const fields = useMemo(() => def.fields.filter((f) => !(row && f.insertOnly)), [def, row]);
+  const fieldNames = useMemo(() => fields.map((f) => f.name), [fields]);
   const initialValues = useMemo(
-    () => Object.fromEntries(def.fields.map((f) => [f.name, row ? row[f.name] : defaults?.[f.name] ?? (f.kind === 'switch' ? false : undefined)])),
-    [def, row, defaults],
+    () => Object.fromEntries(fields.map((f) => [f.name, row ? row[f.name] : defaults?.[f.name] ?? (f.kind === 'switch' ? false : undefined)])),
+    [fields, row, defaults],
   );
   const issueText: IssueText = (key, values) => t(`validation.${key}`, values);
   const refresh = () => queryClient.invalidateQueries({ queryKey: ['resource', def.name] });
@@ -129,17 +149,35 @@ export function ResourceFormDrawer({ def, row, defaults, open, sources, onClose,
         onFinish={() => void submit()}
         onValuesChange={(changed: Record<string, unknown>) => form.setFields(Object.keys(changed).map((name) => ({ name, errors: [] })))}
       >
-        {def.fields.map((f) => (
-          <Form.Item
-            key={f.name}
-            name={f.name}
-            label={t(resourceKey(def, 'fields', f.name))}
-            extra={f.help ? t(resourceKey(def, 'help', f.name)) : undefined}
-            valuePropName={f.kind === 'switch' ? 'checked' : 'value'}
-          >
-            <FieldInput field={f} sources={sources} />
-          </Form.Item>
-        ))}
+        {fields.map((f) => {
+          const Control = fieldInputs?.[f.name] ?? FieldInput;
+          const label = t(resourceKey(def, 'fields', f.name));
+          return [
+            <Form.Item
+              key={f.name}
+              name={f.name}
+              label={label}
+              extra={f.help ? t(resourceKey(def, 'help', f.name)) : undefined}
+              valuePropName={f.kind === 'switch' ? 'checked' : 'value'}
+            >
+              <Control field={f} sources={sources} row={row} />
+            </Form.Item>,
+            f.kind === 'password' && (
+              <Form.Item
+                key={confirmName(f.name)}
+                name={confirmName(f.name)}
+                label={t('kit.confirmPassword', { label })}
+                dependencies={[f.name]}
+                rules={[({ getFieldValue }) => ({
+                  validator: (_rule: unknown, value: unknown) => ((value ?? '') === (getFieldValue(f.name) ?? '')
+                    ? Promise.resolve() : Promise.reject(new Error(t('kit.passwordMismatch')))),
+                })]}
+              >
+                <Input.Password autoComplete="new-password" />
+              </Form.Item>
+            ),
+          ];
+        })}
         {/* Lets Enter in an input save: a form of several inputs and no submit button ignores it. */}
         <button type="submit" hidden aria-hidden="true" tabIndex={-1} />
       </Form>

@@ -11,12 +11,12 @@ import type { ResourceDefinition } from '../../../../contract/resources/kit';
 import { withFilters } from './listState';
 import { fetchPage, type ResourceRow } from './resourceApi';
 import { ResourceFilterBar } from './ResourceFilterBar';
-import { ResourceFormDrawer } from './ResourceFormDrawer';
+import { ResourceFormDrawer, type FieldInputs } from './ResourceFormDrawer';
 import { useCellContext } from './useCellContext';
 import { useDeleteActions } from './useDeleteActions';
 import { useListState } from './useListState';
 import { useOptionSources } from './useOptionSources';
-import { useResourceColumns } from './useResourceColumns';
+import { isRemoved, useResourceColumns } from './useResourceColumns';
 import { useResourceRights } from './useResourceRights';
 import { useXlsxExport } from './useXlsxExport';
 
@@ -44,9 +44,11 @@ export interface ResourceListProps {
   fixed?: Readonly<Record<string, string>>;
   /** A new record's starting values (the organisation of the page). */
   defaults?: Readonly<Record<string, unknown>>;
+  /** The page's own inputs for some fields of the form (see ResourceFormDrawer). */
+  fieldInputs?: FieldInputs;
 }
 
-export function ResourceList({ def, rowActions, toolbar, fixed, defaults }: ResourceListProps) {
+export function ResourceList({ def, rowActions, toolbar, fixed, defaults, fieldInputs }: ResourceListProps) {
   const { t } = useTranslation('admin');
   const { t: tc } = useTranslation();
   const [state, setState] = useListState(def);
@@ -103,14 +105,14 @@ export function ResourceList({ def, rowActions, toolbar, fixed, defaults }: Reso
         {canCreate && <Button type="primary" icon={<PlusOutlined aria-hidden />} onClick={() => setDrawer({ open: true })}>{t('kit.add')}</Button>}
         {canDelete && (
           <Popconfirm
-            title={t('kit.confirmBatchDelete', { count: selected.length })}
+            title={t(def.softDelete ? 'kit.confirmBatchRemove' : 'kit.confirmBatchDelete', { count: selected.length })}
             disabled={!selected.length}
             onConfirm={async () => {
               await deleteSelected(selected);
               setSelection({ key: '', rows: [] });
             }}
           >
-            <Button danger icon={<DeleteOutlined aria-hidden />} disabled={!selected.length}>{t('kit.batchDelete')}</Button>
+            <Button danger icon={<DeleteOutlined aria-hidden />} disabled={!selected.length}>{t(def.softDelete ? 'kit.batchRemove' : 'kit.batchDelete')}</Button>
           </Popconfirm>
         )}
         {toolbar}
@@ -131,6 +133,8 @@ export function ResourceList({ def, rowActions, toolbar, fixed, defaults }: Reso
         locale={{ emptyText: tc('common.noData') }}
         rowSelection={canDelete ? {
           selectedRowKeys: selected.map((r) => r.id),
+          // A removed record (回收站) is not removed again.
+          getCheckboxProps: (row) => ({ disabled: isRemoved(def, row) }),
           onChange: (_keys, picked) => setSelection({ key: stateKey, rows: picked }),
         } : undefined}
         pagination={{
@@ -148,6 +152,7 @@ export function ResourceList({ def, rowActions, toolbar, fixed, defaults }: Reso
           def={def}
           row={drawer.row}
           defaults={drawer.row ? undefined : defaults}
+          fieldInputs={fieldInputs}
           open={drawer.open}
           sources={sources}
           onClose={() => setDrawer((d) => d && { ...d, open: false })}

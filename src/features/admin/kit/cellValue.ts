@@ -36,6 +36,8 @@ export function cellValue(column: ColumnDef, value: unknown, ctx: CellContext): 
       return formatDateTime(value);
     case 'number':
       return typeof value === 'number' ? value : String(value);
+    case 'list':
+      return Array.isArray(value) ? value.map((v) => (v && typeof v === 'object' && 'name' in v ? String(v.name) : String(v))).join('、') : String(value);
     default:
       return typeof value === 'object' ? JSON.stringify(value) : String(value);
   }

@@ -18,11 +18,13 @@ export function useDeleteActions(def: ResourceDefinition) {
   const queryClient = useQueryClient();
   const refresh = () => queryClient.invalidateQueries({ queryKey: ['resource', def.name] });
   const labelOf = (row: ResourceRow) => String(row[def.label] ?? row.id);
+  // A soft delete (回收站) says 移出, not 删除.
+  const done = def.softDelete ? 'kit.removed' : 'kit.deleted';
 
   const deleteOne = async (row: ResourceRow) => {
     try {
       await deleteRow(def, row.id);
-      message.success(t('kit.deleted', { count: 1 }));
+      message.success(t(done, { count: 1 }));
     } catch (err) {
       message.error(t('kit.deleteFailed', { error: problemOf(err) }));
     }
@@ -33,7 +35,7 @@ export function useDeleteActions(def: ResourceDefinition) {
     const result = await deleteMany(rows.map((r) => r.id), (id) => deleteRow(def, id));
     await refresh();
     if (!result.failed.length) {
-      message.success(t('kit.deleted', { count: result.deleted.length }));
+      message.success(t(done, { count: result.deleted.length }));
       return result;
     }
     const byId = new Map(rows.map((r) => [r.id, r]));

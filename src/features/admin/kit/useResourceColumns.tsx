@@ -15,6 +15,11 @@ export interface RowActions {
   extra?(row: ResourceRow): ReactNode;
 }
 
+/** A record removed to the 回收站 (a definition with `softDelete`): neither edited nor removed again. */
+export function isRemoved(def: ResourceDefinition, row: ResourceRow): boolean {
+  return !!def.softDelete && row[def.softDelete] != null;
+}
+
 /** The order a column shows: the list's sort, else the definition's default when it names the column. */
 function orderOf(sort: string, column: string): SortOrder {
   if (sort === column) return 'ascend';
@@ -45,17 +50,21 @@ export function useResourceColumns(def: ResourceDefinition, sort: string, ctx: C
       key: '$actions',
       title: t('kit.actions'),
       width: extra ? undefined : '10rem',
-      render: (_: unknown, row: ResourceRow) => (
-        <Space size="small" wrap>
-          {extra?.(row)}
-          {onEdit && <Button type="link" size="small" onClick={() => onEdit(row)}>{t('kit.edit')}</Button>}
-          {onDelete && (
-            <Popconfirm title={t('kit.confirmDelete', { name: String(row[def.label] ?? row.id) })} onConfirm={() => onDelete(row)}>
-              <Button type="link" size="small" danger>{t('kit.delete')}</Button>
-            </Popconfirm>
-          )}
-        </Space>
-      ),
+      render: (_: unknown, row: ResourceRow) => {
+        const live = !isRemoved(def, row);
+        const soft = !!def.softDelete;
+        return (
+          <Space size="small" wrap>
+            {extra?.(row)}
+            {onEdit && live && <Button type="link" size="small" onClick={() => onEdit(row)}>{t('kit.edit')}</Button>}
+            {onDelete && live && (
+              <Popconfirm title={t(soft ? 'kit.confirmRemove' : 'kit.confirmDelete', { name: String(row[def.label] ?? row.id) })} onConfirm={() => onDelete(row)}>
+                <Button type="link" size="small" danger>{t(soft ? 'kit.remove' : 'kit.delete')}</Button>
+              </Popconfirm>
+            )}
+          </Space>
+        );
+      },
     });
     return columns;
   }, [def, sort, ctx, actions, t]);

@@ -14,6 +14,12 @@ const ctx: CellContext = {
 const header = (c: ColumnDef) => c.label.zh;
 
 describe('buildXlsxRows', () => {
+  it('writes a list column (a user\'s roles) as its names side by side', () => {
+    const roles: ColumnDef = { name: 'roles', label: { zh: '角色', en: 'Roles' }, kind: 'list' };
+    const records = [{ id: 1, roles: [{ id: 3, name: '值班' }, { id: 5, name: '维修' }] }, { id: 2, roles: [] }, { id: 3, roles: ['甲', '乙'] }];
+    expect(buildXlsxRows([roles], records, header, ctx).rows).toEqual([['值班、维修'], [''], ['甲、乙']]);
+  });
+
   it('writes the column labels, then each record as the list shows it, references by name', () => {
     const records = [
       { id: 1, version: 1, orgId: 2, name: '上海值班室', phone: '400-800-1001', email: '' },
