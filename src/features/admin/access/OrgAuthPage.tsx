@@ -114,7 +114,7 @@ function OrgDetail({ orgId, en }: { orgId: number; en: boolean }) {
               size="small"
               column={{ xs: 1, md: 3 }}
               items={[
-                { key: 'name', label: t('access.org'), children: org.data!.name },
+                { key: 'name', label: t('access.orgName'), children: org.data!.name },
                 {
                   key: 'type', label: t('access.orgType'),
                   children: hasRight(rights, Right.RightPreview)

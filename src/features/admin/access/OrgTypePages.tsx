@@ -74,7 +74,6 @@ export function OrgTypeRightsPage({ title, params }: { title: string; params: Re
         {() => (
           <Flex vertical gap="1rem">
             <Alert type="info" showIcon title={t('access.typeCapHint')} />
-            <RightsTree catalogue={catalogue.data!} checked={checked} onChange={canEdit ? setDraft : undefined} disabledReason={disabledReason} />
             {canEdit && (
               <Flex justify="space-between" align="center">
                 <Typography.Text type="secondary">{t('access.checkedCount', { count: checked.length })}</Typography.Text>
@@ -86,6 +85,7 @@ export function OrgTypeRightsPage({ title, params }: { title: string; params: Re
                 </Space>
               </Flex>
             )}
+            <RightsTree catalogue={catalogue.data!} checked={checked} onChange={canEdit ? setDraft : undefined} disabledReason={disabledReason} />
           </Flex>
         )}
       </Loaded>
