@@ -1,14 +1,20 @@
-import type { ReactNode } from 'react';
+import { Spin } from 'antd';
+import { Suspense, type ReactNode } from 'react';
 import { applicationResource } from '../../../contract/resources/application';
 import { contactsResource } from '../../../contract/resources/contacts';
-import { orgResource } from '../../../contract/resources/org';
 import { RESOURCES } from '../../../contract/resources/registry';
 import { matchPath } from '../../app/routes/matchPath';
+import { lazyPage } from '../../shared/lazyPage';
 import { EmptyPage } from '../../shared/ui/EmptyState';
 import { ACCESS_PAGES } from './access/accessPages';
 import { registerAccessStrings } from './access/accessStrings';
 import { AdminProviders } from './AdminProviders';
+import { ApplicationAssociatePage } from './applications/ApplicationAssociatePage';
+import { OrgAssociatePage } from './applications/OrgAssociatePage';
 import { BaseDataPage } from './BaseDataPage';
+import { LogListPage } from './logs/LogListPage';
+import { OrgPage } from './orgs/OrgPage';
+import { OrgTypePage } from './orgs/OrgTypePage';
 import { registerAdminStrings } from './registerAdminStrings';
 import { ResourceListPage } from './ResourceListPage';
 import { UsersPage } from './users/UsersPage';
@@ -16,6 +22,9 @@ import { VisitorPage } from './users/VisitorPage';
 
 registerAdminStrings(RESOURCES);
 registerAccessStrings();
+
+// The statistics page brings ECharts: a chunk of its own, loaded when the page is opened.
+const ApplicationStatsPage = lazyPage(() => import('./applications/ApplicationStatsPage'), 'ApplicationStatsPage');
 
 interface PageProps {
   title: string;
@@ -29,7 +38,13 @@ interface PageProps {
 const ADMIN_PAGES: Record<string, (props: PageProps) => ReactNode> = {
   '/nv_intelligent_alarm/nv_alarm_contacts': ({ title }) => <ResourceListPage title={title} def={contactsResource} />,
   '/nv_system/nv_base_data': ({ title }) => <BaseDataPage title={title} />,
-  '/nv_system/nv_organize': ({ title }) => <ResourceListPage title={title} def={orgResource} />,
+  '/nv_system/nv_organize': ({ title }) => <OrgPage title={title} />,
+  '/nv_system/nv_org_type': ({ title }) => <OrgTypePage title={title} />,
+  '/nv_log': ({ title }) => <LogListPage title={title} mine />,
+  '/nv_sys_log': ({ title }) => <LogListPage title={title} mine={false} />,
+  '/nv_application/nv_application_static': ({ title }) => <Suspense fallback={<Spin style={{ display: 'block', margin: '4rem auto' }} />}><ApplicationStatsPage title={title} /></Suspense>,
+  '/nv_application/nv_application_associate': ({ title }) => <ApplicationAssociatePage title={title} />,
+  '/nv_application/nv_org_associate': ({ title }) => <OrgAssociatePage title={title} />,
   '/nv_application/nv_application_list': ({ title }) => <ResourceListPage title={title} def={applicationResource} />,
   '/nv_system/nv_users': ({ title }) => <UsersPage title={title} />,
   '/nv_system/nv_visitor': ({ title }) => <VisitorPage title={title} />,

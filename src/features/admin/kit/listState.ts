@@ -15,17 +15,20 @@ export interface ListState {
   filters: Readonly<Record<string, string>>;
 }
 
+/** What list state needs of a list: its filters and sortable columns (a resource's definition, or a page's own list). */
+export type ListView = Pick<ResourceDefinition, 'filters' | 'filter' | 'columns'>;
+
 const PAGE = 'page';
 const SIZE = 'size';
 const SORT = 'sort';
 
 /** `name` and `-name` for each sortable column, and `id` (the order of creation). */
-export function sortKeys(def: ResourceDefinition): string[] {
+export function sortKeys(def: ListView): string[] {
   const names = ['id', ...def.columns.filter((c) => c.sortable).map((c) => c.name)];
   return names.flatMap((n) => [n, `-${n}`]);
 }
 
-function validFilter(def: ResourceDefinition, name: string, value: string): boolean {
+function validFilter(def: ListView, name: string, value: string): boolean {
   const schema = def.filter.shape[name];
   return !schema || schema.safeParse(value).success;
 }
@@ -35,7 +38,7 @@ function validFilter(def: ResourceDefinition, name: string, value: string): bool
  * offer, a sort over a column that is not sortable, a filter its schema refuses) falls back to its
  * default instead of reaching the server as a request it would refuse.
  */
-export function parseListState(search: string, def: ResourceDefinition): ListState {
+export function parseListState(search: string, def: ListView): ListState {
   const params = new URLSearchParams(search);
   const page = Number(params.get(PAGE));
   const size = Number(params.get(SIZE));
@@ -57,7 +60,7 @@ export function parseListState(search: string, def: ResourceDefinition): ListSta
  * The address query for `state`, keeping the parameters that are not the list's (a tab, say).
  * Defaults are left out, so an untouched list has a clean address.
  */
-export function serialiseListState(state: ListState, def: ResourceDefinition, current = ''): string {
+export function serialiseListState(state: ListState, def: ListView, current = ''): string {
   const params = new URLSearchParams(current);
   for (const key of [PAGE, SIZE, SORT, ...def.filters.map((f) => f.name)]) params.delete(key);
   for (const filter of def.filters) {

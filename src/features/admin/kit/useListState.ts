@@ -1,13 +1,12 @@
 import { useCallback, useMemo } from 'react';
 import { useLocation, useSearch } from 'wouter';
-import type { ResourceDefinition } from '../../../../contract/resources/kit';
-import { parseListState, serialiseListState, type ListState } from './listState';
+import { parseListState, serialiseListState, type ListState, type ListView } from './listState';
 
 /**
  * The list state of `def` read from the address query and written back to it in place (replace:
  * a page or filter change is not a step of the back button; leaving the page and coming back is).
  */
-export function useListState(def: ResourceDefinition): [ListState, (next: ListState) => void] {
+export function useListState(def: ListView): [ListState, (next: ListState) => void] {
   const search = useSearch();
   const [location, navigate] = useLocation();
   const state = useMemo(() => parseListState(search, def), [search, def]);
