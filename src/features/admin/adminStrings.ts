@@ -85,6 +85,7 @@ export const adminStrings = {
       failed: '操作失败：{{error}}',
     },
     visitor: {
+      settings: '游客设置',
       mode: '游客访问',
       modeHelp: '开启后，登录页提供“游客访问”，无需密码即可只读浏览',
       on: '已开启',
@@ -195,6 +196,7 @@ export const adminStrings = {
       failed: 'Failed: {{error}}',
     },
     visitor: {
+      settings: 'Guest settings',
       mode: 'Guest access',
       modeHelp: 'When on, the login page offers “guest access”: read-only, no password',
       on: 'On',

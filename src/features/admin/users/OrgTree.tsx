@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Button, Empty, Input, Spin, Tree } from 'antd';
 import type { DataNode } from 'antd/es/tree';
-import { useMemo, useState } from 'react';
+import { useMemo, useState, type Key } from 'react';
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
 import type { UserOrgNode } from '../../../../contract/users';
@@ -42,7 +42,9 @@ export function OrgTree({ selected, onSelect }: { selected?: number; onSelect(or
   const [keep, setKeep] = useState('');
   const orgs = useQuery({ queryKey: ['user-manage', 'orgs'], queryFn: ({ signal }) => fetchUserOrgs(signal), staleTime: 60_000 });
   const tree = useMemo(() => toTree(orgs.data ?? [], keep.trim()), [orgs.data, keep]);
-  const expanded = useMemo(() => (orgs.data ?? []).map((o) => o.id), [orgs.data]);
+  // Open all the way down at first and while searching; otherwise as the user leaves it.
+  const all = useMemo(() => (orgs.data ?? []).map((o) => o.id), [orgs.data]);
+  const [opened, setOpened] = useState<readonly Key[] | null>(null);
   return (
     <Side aria-label={t('users.orgTree')}>
       <Heading>{t('users.orgTree')}</Heading>
@@ -54,8 +56,8 @@ export function OrgTree({ selected, onSelect }: { selected?: number; onSelect(or
         <Tree
           blockNode
           treeData={tree}
-          expandedKeys={keep ? expanded : undefined}
-          defaultExpandAll
+          expandedKeys={keep.trim() || !opened ? all : [...opened]}
+          onExpand={(keys) => setOpened(keys)}
           selectedKeys={selected === undefined ? [] : [selected]}
           onSelect={(keys) => onSelect(keys.length ? Number(keys[0]) : undefined)}
         />

@@ -52,7 +52,7 @@ export function VisitorPage({ title }: { title: string }) {
       <PanelBody>
         {info.isError && <Alert type="error" showIcon title={t('kit.loadFailed', { error: info.error.message })} style={{ marginBottom: '1rem' }} />}
         <Flex vertical gap="1rem" style={{ maxWidth: '60rem' }}>
-          <Card loading={info.isLoading} title={t('visitor.mode')}>
+          <Card loading={info.isLoading} title={t('visitor.settings')}>
             <Descriptions column={1} bordered size="middle" items={[
               {
                 key: 'mode', label: t('visitor.mode'),
