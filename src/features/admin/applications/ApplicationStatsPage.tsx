@@ -105,7 +105,7 @@ export function ApplicationStatsPage({ title }: { title: string }) {
     ...common,
     xAxis: { type: 'category', boundaryGap: false, data: lines.days.map((d) => d.slice(5)), ...axis },
     yAxis: { type: 'value', minInterval: 1, ...axis },
-    series: lines.series.map((s) => ({ type: 'line', name: s.name, data: s.data, smooth: true, showSymbol: days <= 30 })),
+    series: lines.series.map((s) => ({ type: 'line', name: s.name, data: s.data, showSymbol: days <= 30 })),
   }) : null, [lines, common, axis, days]);
 
   const failed = usage.error ?? logins.error;

@@ -9,7 +9,7 @@ export function LogDetailView({ line, texts }: { line: LogLine; texts: LogTexts 
   const { t } = useTranslation('admin');
   const detail = parseLogDetail(line.detail);
   const facts = (extra: [string, unknown][]) => extra.length > 0 && (
-    <Descriptions size="small" column={1} items={extra.map(([key, value]) => ({ key, label: key, children: valueText(value, texts.empty) }))} />
+    <Descriptions size="small" column={1} items={extra.map(([key, value]) => ({ key, label: texts.factLabel(key), children: valueText(value, texts.empty) }))} />
   );
   switch (detail.kind) {
     case 'none':

@@ -44,7 +44,7 @@ function useLogExport(mine: boolean, state: Parameters<typeof fetchAllLogs>[1], 
       const lines = await fetchAllLogs(mine, state);
       const records = lines.map((l) => ({
         ...l,
-        detail: detailSummary(parseLogDetail(l.detail), (f) => texts.fieldLabel(l.target, f), { empty: texts.empty, text: texts.detailText }),
+        detail: detailSummary(parseLogDetail(l.detail), (f) => texts.fieldLabel(l.target, f), { empty: texts.empty, text: texts.detailText, fact: texts.factLabel }),
       }));
       const data = buildXlsxRows(LOG_COLUMNS, records, (c) => c.label[language], {
         names: () => undefined,

@@ -50,18 +50,19 @@ export function valueText(value: unknown, empty: string): string {
  * The detail in one line (the export's cell): `名称: 甲 → 乙; 备注: （空） → 说明`, facts as
  * `key: value`, text as it is.
  */
-export function detailSummary(detail: LogDetail, labelOf: (field: string) => string, texts: { empty: string; text(t: string): string }): string {
+export function detailSummary(detail: LogDetail, labelOf: (field: string) => string, texts: { empty: string; text(t: string): string; fact?(key: string): string }): string {
+  const fact = ([k, v]: [string, unknown]) => `${texts.fact?.(k) ?? k}: ${valueText(v, texts.empty)}`;
   switch (detail.kind) {
     case 'none':
       return '';
     case 'text':
       return texts.text(detail.text);
     case 'facts':
-      return detail.extra.map(([k, v]) => `${k}: ${valueText(v, texts.empty)}`).join('; ');
+      return detail.extra.map(fact).join('; ');
     case 'change':
       return [
         ...detail.fields.map((f) => `${labelOf(f.field)}: ${valueText(f.before, texts.empty)} → ${valueText(f.after, texts.empty)}`),
-        ...detail.extra.map(([k, v]) => `${k}: ${valueText(v, texts.empty)}`),
+        ...detail.extra.map(fact),
       ].join('; ');
   }
 }

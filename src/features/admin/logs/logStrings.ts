@@ -26,6 +26,7 @@ export const logStrings = {
     loginGuest: '游客访问',
     loginFailed: '登录失败（密码错误）',
     noRight: '没有查看日志的权限（{{right}}）',
+    facts: { orgIds: '涉及组织', addOrgs: '新增关联组织', removeOrgs: '取消关联组织' },
   },
   en: {
     myTitle: 'My log',
@@ -53,5 +54,6 @@ export const logStrings = {
     loginGuest: 'Guest access',
     loginFailed: 'Sign-in failed (wrong password)',
     noRight: 'You may not view this log ({{right}})',
+    facts: { orgIds: 'Organisations', addOrgs: 'Organisations joined', removeOrgs: 'Organisations taken off' },
   },
 };

@@ -19,6 +19,8 @@ export function useLogTexts() {
       const part = def.fields.some((f) => f.name === field) ? 'fields' : def.columns.some((c) => c.name === field) ? 'columns' : null;
       return part ? t(resourceKey(def, part, field)) : field;
     },
+    /** A fact's label (`orgIds` of a disable, `addOrgs` of an association), or its key. */
+    factLabel: (key: string) => t(`logs.facts.${key}`, { defaultValue: key }),
     detailText: (text: string) => (LOGIN_DETAILS[text] ? t(LOGIN_DETAILS[text]) : text),
     empty: t('logs.empty'),
   }), [t, language]);
