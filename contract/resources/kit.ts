@@ -120,6 +120,8 @@ export interface ResourceDefinition<
   references?: readonly ReferenceDef[];
   /** The row field `/names` answers as `name`. */
   label: string;
+  /** The row field `/names` answers as `id`, where others refer to a record by another key (default `id`). */
+  nameKey?: string;
   /** Default order: a row field, `-` first for descending. */
   defaultSort: string;
   /** The table has `created_at`, stamped by the kit on insert. */

@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import { DataScopeType } from '../access';
+import { MAX_DB_INT } from '../envelope';
 import { Right } from '../rights';
 import { KeywordFilter } from './filters';
 import { defineResource, RowBase } from './kit';
-import { ORG_TYPE_OPTIONS } from './org';
 import { DATA_SCOPE_OPTIONS } from './role';
 
 /**
@@ -20,7 +20,7 @@ export const OrgTypeRole = RowBase.extend({
 });
 export type OrgTypeRole = z.infer<typeof OrgTypeRole>;
 
-const OrgTypeValue = z.number().int().min(0).max(ORG_TYPE_OPTIONS.length - 1);
+const OrgTypeValue = z.number().int().min(0).max(MAX_DB_INT);
 
 export const orgTypeRoleResource = defineResource({
   name: 't_org_type_role',
@@ -34,23 +34,23 @@ export const orgTypeRoleResource = defineResource({
     dataScope: DataScopeType.default('VOrg'),
     remark: z.string().trim().max(256).default(''),
   }),
-  filter: KeywordFilter.extend({ orgType: z.coerce.number().int().min(0).max(ORG_TYPE_OPTIONS.length - 1).optional() }),
+  filter: KeywordFilter.extend({ orgType: z.coerce.number().int().min(0).max(MAX_DB_INT).optional() }),
   columns: [
     { name: 'name', label: { zh: '角色名称', en: 'Name' }, sortable: true },
-    { name: 'orgType', label: { zh: '组织类型', en: 'Organisation type' }, sortable: true, options: { values: ORG_TYPE_OPTIONS } },
+    { name: 'orgType', label: { zh: '组织类型', en: 'Organisation type' }, sortable: true, options: { names: 't_org_type' } },
     { name: 'dataScope', label: { zh: '数据权限', en: 'Data scope' }, sortable: true, options: { values: DATA_SCOPE_OPTIONS } },
     { name: 'remark', label: { zh: '备注', en: 'Remark' } },
     { name: 'createdAt', label: { zh: '创建时间', en: 'Created' }, kind: 'datetime', sortable: true },
   ],
   fields: [
     { name: 'name', label: { zh: '角色名称', en: 'Name' }, kind: 'text' },
-    { name: 'orgType', label: { zh: '组织类型', en: 'Organisation type' }, kind: 'select', options: { values: ORG_TYPE_OPTIONS } },
+    { name: 'orgType', label: { zh: '组织类型', en: 'Organisation type' }, kind: 'select', options: { names: 't_org_type' } },
     { name: 'dataScope', label: { zh: '数据权限', en: 'Data scope' }, kind: 'select', options: { values: DATA_SCOPE_OPTIONS } },
     { name: 'remark', label: { zh: '备注', en: 'Remark' }, kind: 'textarea' },
   ],
   filters: [
     { name: 'keyword', label: { zh: '角色名称', en: 'Name' }, kind: 'keyword' },
-    { name: 'orgType', label: { zh: '组织类型', en: 'Organisation type' }, kind: 'select', options: { values: ORG_TYPE_OPTIONS } },
+    { name: 'orgType', label: { zh: '组织类型', en: 'Organisation type' }, kind: 'select', options: { names: 't_org_type' } },
   ],
   rights: { preview: Right.OrgTypePreview, edit: Right.OrgTypeEdit },
   scope: { kind: 'global' },

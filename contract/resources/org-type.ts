@@ -2,13 +2,13 @@ import { z } from 'zod';
 import { Right } from '../rights';
 import { KeywordFilter } from './filters';
 import { defineResource, RowBase } from './kit';
-import { ORG_TYPE_OPTIONS } from './org';
 
 /**
- * An organisation type (组织类型): the six fixed kinds of SPEC §3, seeded with every installation.
- * Their names and remarks can be changed; the kind itself (`orgType`) never, and none is added or
- * removed (`fixed`). Its rights and roles are pages of their own (nv_org_type_rights/{orgType},
- * nv_org_type_roles/{orgType}).
+ * An organisation type (组织类型), known everywhere by its number `orgType` (t_org.org_type, the
+ * user state's orgType). The six kinds of SPEC §3 (0 internal … 5 operator) are seeded and can be
+ * renamed but never deleted; an administrator adds types of its own (numbered from 6 on by the
+ * server), deletable while no organisation is of them. Its rights and roles are pages of their own
+ * (nv_org_type_rights/{orgType}, nv_org_type_roles/{orgType}).
  */
 export const OrgTypeRow = RowBase.extend({
   orgType: z.number().int(),
@@ -29,7 +29,7 @@ export const orgTypeResource = defineResource({
   }),
   filter: KeywordFilter,
   columns: [
-    { name: 'orgType', label: { zh: '类型', en: 'Kind' }, sortable: true, options: { values: ORG_TYPE_OPTIONS }, width: 140 },
+    { name: 'orgType', label: { zh: '类型编号', en: 'Number' }, kind: 'number', sortable: true, width: 120 },
     { name: 'name', label: { zh: '类型名称', en: 'Name' }, sortable: true },
     { name: 'remark', label: { zh: '备注', en: 'Remark' } },
   ],
@@ -42,7 +42,11 @@ export const orgTypeResource = defineResource({
   scope: { kind: 'global' },
   search: ['name', 'remark'],
   unique: ['name'],
+  references: [{ table: 't_org', column: 'org_type', key: 'orgType', what: { zh: '组织', en: 'organisations' } }],
   label: 'name',
+  nameKey: 'orgType',
   defaultSort: 'orgType',
-  fixed: true,
 });
+
+/** The kinds of SPEC §3 (0–5): seeded, never deleted. */
+export const BUILT_IN_ORG_TYPES = 6;

@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import { Id, QueryId } from '../envelope';
-import { ORG_TYPE_LABELS } from '../enums';
+import { Id, MAX_DB_INT, QueryId } from '../envelope';
 import { Right } from '../rights';
 import { KeywordFilter } from './filters';
 import { defineResource, RowBase } from './kit';
@@ -19,9 +18,6 @@ export const Org = RowBase.extend({
 });
 export type Org = z.infer<typeof Org>;
 
-const ORG_TYPE_EN = ['Internal', 'Owner', 'Supplier', 'Distributor', 'Repairer', 'Operator'];
-/** The organisation types of SPEC §3 as select options. */
-export const ORG_TYPE_OPTIONS = Object.entries(ORG_TYPE_LABELS).map(([value, zh]) => ({ value: Number(value), label: { zh, en: ORG_TYPE_EN[Number(value)] } }));
 
 export const orgResource = defineResource({
   name: 't_org',
@@ -33,7 +29,7 @@ export const orgResource = defineResource({
     parentId: Id.nullable().default(null),
     name: z.string().trim().min(1, 'name is required').max(64),
     code: z.string().trim().min(1, 'code is required').max(32).regex(/^[A-Za-z0-9_-]+$/, 'code may hold letters, digits, _ and -'),
-    orgType: z.number().int().min(0).max(ORG_TYPE_OPTIONS.length - 1),
+    orgType: z.number().int().min(0).max(MAX_DB_INT),
     regionId: Id.nullable().default(null),
     industryId: Id.nullable().default(null),
     address: z.string().trim().max(256).default(''),
@@ -41,13 +37,13 @@ export const orgResource = defineResource({
     // signs the users out (server/routes/orgs/org-routes.ts).
   }),
   filter: KeywordFilter.extend({
-    orgType: z.coerce.number().int().min(0).max(ORG_TYPE_OPTIONS.length - 1).optional(),
+    orgType: z.coerce.number().int().min(0).max(MAX_DB_INT).optional(),
     parentId: QueryId.optional(),
   }),
   columns: [
     { name: 'name', label: { zh: '组织名称', en: 'Name' }, sortable: true },
     { name: 'code', label: { zh: '组织编码', en: 'Code' }, sortable: true },
-    { name: 'orgType', label: { zh: '组织类型', en: 'Type' }, sortable: true, options: { values: ORG_TYPE_OPTIONS } },
+    { name: 'orgType', label: { zh: '组织类型', en: 'Type' }, sortable: true, options: { names: 't_org_type' } },
     { name: 'parentId', label: { zh: '上级组织', en: 'Parent' }, kind: 'ref', options: { names: 't_org' } },
     { name: 'regionId', label: { zh: '区域', en: 'Region' }, kind: 'ref', options: { names: 't_region' } },
     { name: 'industryId', label: { zh: '行业', en: 'Industry' }, kind: 'ref', options: { names: 't_industry' } },
@@ -57,7 +53,7 @@ export const orgResource = defineResource({
   fields: [
     { name: 'name', label: { zh: '组织名称', en: 'Name' }, kind: 'text' },
     { name: 'code', label: { zh: '组织编码', en: 'Code' }, kind: 'text' },
-    { name: 'orgType', label: { zh: '组织类型', en: 'Type' }, kind: 'select', options: { values: ORG_TYPE_OPTIONS } },
+    { name: 'orgType', label: { zh: '组织类型', en: 'Type' }, kind: 'select', options: { names: 't_org_type' } },
     { name: 'parentId', label: { zh: '上级组织', en: 'Parent' }, kind: 'select', options: { names: 't_org' } },
     { name: 'regionId', label: { zh: '区域', en: 'Region' }, kind: 'select', options: { names: 't_region' } },
     { name: 'industryId', label: { zh: '行业', en: 'Industry' }, kind: 'select', options: { names: 't_industry' } },
@@ -65,7 +61,7 @@ export const orgResource = defineResource({
   ],
   filters: [
     { name: 'keyword', label: { zh: '名称/编码', en: 'Name or code' }, kind: 'keyword' },
-    { name: 'orgType', label: { zh: '组织类型', en: 'Type' }, kind: 'select', options: { values: ORG_TYPE_OPTIONS } },
+    { name: 'orgType', label: { zh: '组织类型', en: 'Type' }, kind: 'select', options: { names: 't_org_type' } },
     // The organisation tree of nv_organize sets it: the children of the organisation picked there.
     { name: 'parentId', label: { zh: '上级组织', en: 'Parent' }, kind: 'select', options: { names: 't_org' } },
   ],

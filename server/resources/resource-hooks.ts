@@ -1,4 +1,5 @@
 import type { AppDeps } from '../deps';
+import { orgHooks, orgTypeHooks } from '../routes/orgs/org-type-hooks';
 import { orgTypeRoleHooks, roleHooks } from '../routes/roles/role-hooks';
 import { userHooks } from '../routes/user-manage/user-hooks';
 import type { ResourceHooks } from './resource-routes';
@@ -10,6 +11,8 @@ import type { ResourceHooks } from './resource-routes';
  */
 export const RESOURCE_HOOKS: Record<string, (deps: AppDeps) => ResourceHooks> = {
   role: roleHooks,
+  t_org: orgHooks,
+  t_org_type: orgTypeHooks,
   t_org_type_role: orgTypeRoleHooks,
   'user-manage': userHooks,
 };

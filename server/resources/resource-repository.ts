@@ -90,7 +90,8 @@ export function resourceRepository(db: Kysely<DB>, def: ResourceDefinition) {
     },
 
     async names(user: AuthUser): Promise<{ id: number; name: string }[]> {
-      return visible(adb, user).select(['id', `${columnOf(def.label)} as name`]).orderBy('id').execute();
+      const key = columnOf(def.nameKey ?? 'id');
+      return visible(adb, user).select([`${key} as id`, `${columnOf(def.label)} as name`]).orderBy(key).execute();
     },
 
     /** The row if the user may see it. */

@@ -29,6 +29,8 @@ describe.each(RESOURCES.map((def) => [def.name, def] as const))('resource kit: %
   let tags = 0;
   let fixedTurn = 0;
   const tag = () => `K${name}${++tags}x${Date.now() % 100_000}`;
+  /** What `/names` answers as a row's id (its `nameKey`, where others refer to it by another key). */
+  const nameKeyOf = (row: Record<string, unknown>) => row[def.nameKey ?? 'id'];
   const changeValue = () => (typeof sample.change.value === 'function' ? sample.change.value(tag()) : sample.change.value);
 
   async function setProbeRights(rights: readonly string[]) {
@@ -78,7 +80,7 @@ describe.each(RESOURCES.map((def) => [def.name, def] as const))('resource kit: %
     if (!def.fixed) expect(rows.every((r) => r.version === 1)).toBe(true);
     expect((await admin.get(`${base}/${rows[0].id}`)).body.data).toEqual(rows[0]);
     expect((await admin.get(`${base}/all`)).body.data).toEqual(expect.arrayContaining(rows));
-    expect((await admin.get(`${base}/names`)).body.data).toContainEqual({ id: rows[1].id, name: rows[1][def.label] });
+    expect((await admin.get(`${base}/names`)).body.data).toContainEqual({ id: nameKeyOf(rows[1]), name: rows[1][def.label] });
 
     const page1 = (await admin.get(`${base}?Page=1&Size=2&keyword=${encodeURIComponent(t.toLowerCase())}`)).body.data;
     expect(page1.count).toBe(3);
@@ -203,12 +205,12 @@ describe.each(RESOURCES.map((def) => [def.name, def] as const))('resource kit: %
     expect(listed).toContain(own.id);
     if (def.scope.kind === 'global') {
       expect(listed).toContain(adminsRow.id);
-      expect(names).toContain(adminsRow.id);
+      expect(names).toContain(nameKeyOf(adminsRow));
       return;
     }
     // The admin's row belongs to the internal organisation, outside the probe's (VDept).
     expect(listed).not.toContain(adminsRow.id);
-    expect(names).not.toContain(adminsRow.id);
+    expect(names).not.toContain(nameKeyOf(adminsRow));
     expect((await probe.get(`${base}/${adminsRow.id}`)).status).toBe(404);
     const body = { ...sample.valid(tag(), probeOrg), id: adminsRow.id, version: adminsRow.version };
     expect((await expectNoChange(server, () => probe.post(`${base}/save`, body))).status).toBe(404);

@@ -100,15 +100,18 @@ export const RESOURCE_SAMPLES: Record<string, ResourceSample> = {
   t_org: {
     valid: (tag, orgId) => ({ parentId: orgId, name: `组织${tag}`, code: `O${tag.replace(/\W/g, '').slice(-30)}`, orgType: 3 }),
     change: { field: 'address', value: '苏州工业园区星湖街 1 号' },
-    invalid: { body: { name: '组织', code: 'X1', orgType: 9 }, field: 'orgType' },
+    invalid: { body: { name: '组织', code: 'X1', orgType: -1 }, field: 'orgType' },
     async refer(db, id) {
       await db.insertInto('t_role').values({ org_id: id, name: `角色-${id}-${Date.now()}`, created_at: Date.now() }).execute();
     },
   },
-  // A fixed set (the six seeded kinds): `valid` is what an update of one of them sends.
   t_org_type: {
     valid: (tag) => ({ name: `类型${tag}`, remark: '' }),
     change: { field: 'remark', value: (tag: string) => `说明${tag}` },
     invalid: { body: { name: '  ' }, field: 'name' },
+    async refer(db, id) {
+      const type = await db.selectFrom('t_org_type').select('org_type').where('id', '=', id).executeTakeFirstOrThrow();
+      await db.insertInto('t_org').values({ name: `类型组织-${id}-${Math.random().toString(36).slice(2, 8)}`, code: `OT-${id}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}`, org_type: type.org_type, created_at: Date.now() }).execute();
+    },
   },
 };

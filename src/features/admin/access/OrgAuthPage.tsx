@@ -10,7 +10,7 @@ import { hasRight, Right } from '../../../../contract/rights';
 import { apiGet } from '../../../shared/http';
 import { useRights } from '../../../shared/user';
 import { fetchNames } from '../kit/resourceApi';
-import { accessKeys, fetchOrgRights, orgTypeLabel, routeId, useDataRightTypes, useRightCatalogue } from './accessApi';
+import { accessKeys, fetchOrgRights, routeId, useDataRightTypes, useOrgTypeName, useRightCatalogue } from './accessApi';
 import { AccessPage, Loaded } from './AccessPage';
 import { RightsTree } from './RightsTree';
 import { RouteLink } from './RouteLink';
@@ -93,6 +93,7 @@ function OrgDetail({ orgId, en }: { orgId: number; en: boolean }) {
   const rights = useRights();
   const catalogue = useRightCatalogue();
   const types = useDataRightTypes();
+  const typeName = useOrgTypeName();
   const scopeLabel = (type: string) => {
     const label = types.data?.find((x) => x.type === type)?.label;
     return label ? (en ? label.en : label.zh) : type;
@@ -118,8 +119,8 @@ function OrgDetail({ orgId, en }: { orgId: number; en: boolean }) {
                 {
                   key: 'type', label: t('access.orgType'),
                   children: hasRight(rights, Right.RightPreview)
-                    ? <RouteLink to={`/nv_system/nv_org_type_rights/${org.data!.orgType}`}>{orgTypeLabel(org.data!.orgType, en)}</RouteLink>
-                    : orgTypeLabel(org.data!.orgType, en),
+                    ? <RouteLink to={`/nv_system/nv_org_type_rights/${org.data!.orgType}`}>{typeName(org.data!.orgType)}</RouteLink>
+                    : typeName(org.data!.orgType),
                 },
                 { key: 'count', label: t('access.rights'), children: org.data!.rights.length },
               ]}

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { hasRight, Right } from '../../../../contract/rights';
 import { useRights } from '../../../shared/user';
 import { fetchNames } from '../kit/resourceApi';
-import { accessKeys, fetchOrgRights, importTypeRoles, orgTypeLabel, problemOf, routeId, useRightCatalogue } from './accessApi';
+import { accessKeys, fetchOrgRights, importTypeRoles, problemOf, routeId, useOrgTypeName, useRightCatalogue } from './accessApi';
 import { AccessPage, Loaded } from './AccessPage';
 import { RightsTree } from './RightsTree';
 import { RoleList } from './RoleList';
@@ -24,17 +24,17 @@ function BackLink({ orgId }: { orgId: number }) {
  * (its type's), read-only by group. The "2" variant is reached from 组织授权 and leads back there.
  */
 export function OrgRightsPage({ title, params, fromAuth }: { title: string; params: Record<string, string>; fromAuth: boolean }) {
-  const { t, i18n } = useTranslation('admin');
+  const { t } = useTranslation('admin');
   const id = routeId(params.id);
   const catalogue = useRightCatalogue();
   const org = useQuery({ queryKey: accessKeys.orgRights(id ?? 0), queryFn: ({ signal }) => fetchOrgRights(id!, signal), enabled: id !== undefined });
-  const en = i18n.language === 'en';
+  const typeName = useOrgTypeName();
   return (
     <AccessPage title={title} subtitle={org.data?.name} extra={fromAuth && id !== undefined && <BackLink orgId={id} />}>
       <Loaded error={id === undefined ? new Error(String(params.id)) : org.error ?? catalogue.error} loading={!org.data || !catalogue.data} errorText={(error) => t('access.loadFailed', { error })}>
         {() => (
           <Flex vertical gap="1rem">
-            <Alert type="info" showIcon title={t('access.capOf', { name: org.data!.name, type: orgTypeLabel(org.data!.orgType, en) })} />
+            <Alert type="info" showIcon title={t('access.capOf', { name: org.data!.name, type: typeName(org.data!.orgType) })} />
             <RightsTree catalogue={catalogue.data!} checked={org.data!.rights} />
           </Flex>
         )}

@@ -5,13 +5,12 @@ import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { orgTypeRoleResource } from '../../../../contract/resources/org-type-role';
 import type { ResourceDefinition } from '../../../../contract/resources/kit';
-import { ORG_TYPE_OPTIONS } from '../../../../contract/resources/org';
 import { hasRight, Right } from '../../../../contract/rights';
 import { useRights } from '../../../shared/user';
 import type { ResourceRow } from '../kit/resourceApi';
 import { ResourceList } from '../kit/ResourceList';
 import {
-  accessKeys, fetchTypeRights, fetchTypeRoleRights, orgTypeLabel, problemOf, saveTypeRights, saveTypeRoleRights, useRightCatalogue,
+  accessKeys, fetchTypeRights, fetchTypeRoleRights, problemOf, routeId, saveTypeRights, saveTypeRoleRights, useOrgTypeName, useRightCatalogue,
 } from './accessApi';
 import { AccessPage, Loaded } from './AccessPage';
 import { RightsDrawer } from './RightsDrawer';
@@ -19,11 +18,8 @@ import { RightsTree } from './RightsTree';
 
 const TYPE_ROLE = orgTypeRoleResource as unknown as ResourceDefinition;
 
-/** The organisation type of a route's `:id` (its number, SPEC §3), or undefined. */
-function typeOf(param: string | undefined): number | undefined {
-  const n = Number(param);
-  return ORG_TYPE_OPTIONS.some((o) => o.value === n) && param !== '' ? n : undefined;
-}
+/** The organisation type of a route's `:id` (its number), or undefined. */
+const typeOf = (param: string | undefined) => (param ? routeId(param) : undefined);
 
 /**
  * /nv_system/nv_org_type_rights/:id: the rights an organisation type may hold — the cap of every
@@ -31,7 +27,7 @@ function typeOf(param: string | undefined): number | undefined {
  * editor does not hold cannot be given).
  */
 export function OrgTypeRightsPage({ title, params }: { title: string; params: Record<string, string> }) {
-  const { t, i18n } = useTranslation('admin');
+  const { t } = useTranslation('admin');
   const { message } = App.useApp();
   const queryClient = useQueryClient();
   const mine = useRights();
@@ -46,7 +42,8 @@ export function OrgTypeRightsPage({ title, params }: { title: string; params: Re
   const [draft, setDraft] = useState<string[] | null>(null);
   const [saving, setSaving] = useState(false);
   const checked = draft ?? current.data ?? [];
-  const name = orgType === undefined ? String(params.id) : orgTypeLabel(orgType, i18n.language === 'en');
+  const typeName = useOrgTypeName();
+  const name = orgType === undefined ? String(params.id) : typeName(orgType);
   const disabledReason = useCallback((code: string) => (mine.includes(code) ? undefined : t('access.notHeld')), [mine, t]);
 
   const submit = async () => {
@@ -98,9 +95,10 @@ export function OrgTypeRightsPage({ title, params }: { title: string; params: Re
  * are of that type), each with 权限: its rights within the type's.
  */
 export function OrgTypeRolesPage({ title, params }: { title: string; params: Record<string, string> }) {
-  const { t, i18n } = useTranslation('admin');
+  const { t } = useTranslation('admin');
   const rights = useRights();
   const orgType = typeOf(params.id);
+  const typeName = useOrgTypeName();
   const canEdit = hasRight(rights, Right.OrgTypeEdit);
   const [open, setOpen] = useState<{ id: number; name: string } | null>(null);
   const rowActions = useCallback((row: ResourceRow) => (
@@ -108,7 +106,7 @@ export function OrgTypeRolesPage({ title, params }: { title: string; params: Rec
   ), [t]);
 
   if (orgType === undefined) return <AccessPage title={title}><Alert type="error" showIcon title={t('access.loadFailed', { error: params.id })} /></AccessPage>;
-  const name = orgTypeLabel(orgType, i18n.language === 'en');
+  const name = typeName(orgType);
   return (
     <AccessPage title={title} subtitle={t('access.typeRolesOf', { name })}>
       <Flex vertical gap="1rem">

@@ -4,7 +4,7 @@ import { useCallback, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { UserRights } from '../../../../contract/access';
 import { fetchNames } from '../kit/resourceApi';
-import { accessKeys, fetchUserRights, orgTypeLabel, routeId, useDataRightTypes, useRightCatalogue } from './accessApi';
+import { accessKeys, fetchUserRights, routeId, useDataRightTypes, useOrgTypeName, useRightCatalogue } from './accessApi';
 import { AccessPage, Loaded } from './AccessPage';
 import { RightsTree } from './RightsTree';
 
@@ -30,6 +30,7 @@ function Names({ ids, names }: { ids: readonly number[]; names: ReadonlyMap<numb
 export function UserRightsPage({ title, params }: { title: string; params: Record<string, string> }) {
   const { t, i18n } = useTranslation('admin');
   const en = i18n.language === 'en';
+  const typeName = useOrgTypeName();
   const id = routeId(params.id);
   const catalogue = useRightCatalogue();
   const types = useDataRightTypes();
@@ -55,7 +56,7 @@ export function UserRightsPage({ title, params }: { title: string; params: Recor
 
   const describe = (u: UserRights) => [
     { key: 'user', label: t('access.user'), children: u.nickName ? `${u.nickName} (${u.username})` : u.username },
-    { key: 'org', label: t('access.org'), children: `${u.orgName} · ${orgTypeLabel(u.orgType, en)}` },
+    { key: 'org', label: t('access.org'), children: `${u.orgName} · ${typeName(u.orgType)}` },
     {
       key: 'roles', label: t('access.roles'),
       children: u.isSuper ? <Tag color="gold">{t('access.superAdmin')}</Tag> : (

@@ -1,10 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
+import { useCallback } from 'react';
 import type {
   DataRightTypeList, HeldRights, ImportTypeRolesResult, OrgRights, RightCatalogue, RightHolders, RoleDataRights, UserRights,
 } from '../../../../contract/access';
-import { ORG_TYPE_OPTIONS } from '../../../../contract/resources/org';
 import type { Role } from '../../../../contract/resources/role';
 import { apiGet, request } from '../../../shared/http';
+import { fetchNames } from '../kit/resourceApi';
 
 /**
  * The access calls of the console (server/routes/roles/): the catalogues are read once per visit
@@ -53,8 +54,12 @@ export function routeId(value: string | undefined): number | undefined {
 
 export const problemOf = (err: unknown) => (err instanceof Error ? err.message : String(err));
 
-/** An organisation type's name in the user's language (SPEC §3 enumeration). */
-export function orgTypeLabel(orgType: number, en: boolean): string {
-  const option = ORG_TYPE_OPTIONS.find((o) => o.value === orgType);
-  return option ? (en ? option.label.en : option.label.zh) : String(orgType);
+/** Organisation type number -> its name (t_org_type/names, the cache entry the kit's selects share). */
+export function useOrgTypeName(): (orgType: number) => string {
+  const { data } = useQuery({
+    queryKey: ['resource', 't_org_type', 'names'],
+    queryFn: ({ signal }) => fetchNames('t_org_type', signal),
+    staleTime: 60_000,
+  });
+  return useCallback((orgType: number) => data?.find((n) => n.id === orgType)?.name ?? String(orgType), [data]);
 }
