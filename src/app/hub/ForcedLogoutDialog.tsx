@@ -3,7 +3,15 @@ import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
 import { Dialog } from '../../shared/ui/Dialog';
 import { Icon } from '../../shared/ui/Icon';
-import { forcedLogoutAtom } from './forcedLogout';
+import { forcedLogoutAtom, type LogoutReason } from './forcedLogout';
+
+/** What the dialog says for each reason a session ended (SPEC §8 gives the one for a login elsewhere). */
+const TEXT_KEYS: Record<LogoutReason, string> = {
+  loginElsewhere: 'hub.logoutText',
+  disabled: 'hub.logoutDisabled',
+  removed: 'hub.logoutRemoved',
+  passwordChanged: 'hub.logoutPasswordChanged',
+};
 
 const Warning = styled.p`
   display: flex;
@@ -17,13 +25,13 @@ const Warning = styled.p`
 /** 下线提示 (SPEC §4, §8): a warning that cannot be closed; the page reloads to login on its own. */
 export function ForcedLogoutDialog() {
   const { t } = useTranslation();
-  const shown = useAtomValue(forcedLogoutAtom);
-  if (!shown) return null;
+  const reason = useAtomValue(forcedLogoutAtom);
+  if (!reason) return null;
   return (
     <Dialog title={t('hub.logoutTitle')} testId="forced-logout-dialog">
       <Warning>
         <Icon name="warning" size="1.5em" />
-        <span>{t('hub.logoutText')}</span>
+        <span>{t(TEXT_KEYS[reason] ?? 'hub.logoutText')}</span>
       </Warning>
     </Dialog>
   );

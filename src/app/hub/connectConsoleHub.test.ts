@@ -41,7 +41,7 @@ describe('connectConsoleHub', () => {
     detach = connectConsoleHub(owner, {
       refreshAlarms: () => calls.push('alarms'),
       recountUnread: () => calls.push('unread'),
-      forceLogout: () => calls.push('logout'),
+      forceLogout: (reason) => calls.push(`logout:${reason}`),
     });
     void owner.setUserId(7);
     await vi.advanceTimersByTimeAsync(5_000);
@@ -87,9 +87,11 @@ describe('connectConsoleHub', () => {
     expect(calls).toHaveLength(4);
   });
 
-  it('starts the forced logout on a logout push', () => {
-    connection.push('logout', { reason: 'loginElsewhere' });
-    expect(calls).toContain('logout');
+  it('starts the forced logout on a logout push, with its reason (a login elsewhere when it gives none)', () => {
+    connection.push('logout', { reason: 'disabled' });
+    expect(calls).toContain('logout:disabled');
+    connection.push('logout');
+    expect(calls).toContain('logout:loginElsewhere');
   });
 
   it('re-fetches both bells after a reconnect', () => {

@@ -1,5 +1,6 @@
 import { HubNoticeType, HubTopic } from '../../../contract/hub';
 import type { HubConnectionOwner } from '../../shared/hub/HubConnectionOwner';
+import type { LogoutReason } from './forcedLogout';
 
 /** What the console does with pushes; `useConsoleHub` passes the bells' refresh signals. */
 export interface ConsoleHubActions {
@@ -8,7 +9,7 @@ export interface ConsoleHubActions {
   /** The message bell recounts unread messages. */
   recountUnread(): void;
   /** Shows 下线提示, then removes the token and reloads (SPEC §4). */
-  forceLogout(): void;
+  forceLogout(reason: LogoutReason): void;
 }
 
 /**
@@ -68,7 +69,7 @@ export function connectConsoleHub(
   const offs = [
     owner.subscribe(HubTopic.alarms),
     owner.on(HubNoticeType.MeasureWarning, () => alarms.call()),
-    owner.on(HubNoticeType.Logout, () => actions.forceLogout()),
+    owner.on(HubNoticeType.Logout, (notice) => actions.forceLogout(notice.data?.reason ?? 'loginElsewhere')),
     owner.on('*', () => unread.call()),
     owner.onResync(() => {
       alarms.call();

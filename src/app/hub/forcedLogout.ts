@@ -1,21 +1,24 @@
 import { atom } from 'jotai';
+import type { LogoutData } from '../../../contract/hub';
+
+export type LogoutReason = LogoutData['reason'];
 
 /** How long 下线提示 shows before the token is removed and the page reloads (SPEC §4). */
 export const FORCED_LOGOUT_DELAY_MS = 5_000;
 
-/** True from the `logout` push until the reload: the console shows the 下线提示 dialog. */
-export const forcedLogoutAtom = atom(false);
+/** Why the session ended, from the `logout` push until the reload: the console shows the 下线提示 dialog. */
+export const forcedLogoutAtom = atom<LogoutReason | null>(null);
 
 export interface ForcedLogoutDeps {
-  show(): void;
+  show(reason: LogoutReason): void;
   clearToken(): void;
   reload(): void;
   delayMs?: number;
 }
 
 export interface ForcedLogout {
-  /** The account logged in elsewhere: show the warning, then log out after the delay. Once only. */
-  trigger(): void;
+  /** The session ended (by default: the account logged in elsewhere): show the warning, then log out after the delay. Once only. */
+  trigger(reason?: LogoutReason): void;
   /** Drops a pending logout (the console is going away). */
   cancel(): void;
 }
@@ -25,10 +28,10 @@ export function createForcedLogout(deps: ForcedLogoutDeps): ForcedLogout {
   let fired = false;
   let timer: ReturnType<typeof setTimeout> | undefined;
   return {
-    trigger() {
+    trigger(reason = 'loginElsewhere') {
       if (fired) return;
       fired = true;
-      deps.show();
+      deps.show(reason);
       timer = setTimeout(() => {
         timer = undefined;
         deps.clearToken();

@@ -30,7 +30,7 @@ export function useConsoleHub(): void {
       refreshToken,
     });
     const forced = createForcedLogout({
-      show: () => appStore.set(forcedLogoutAtom, true),
+      show: (reason) => appStore.set(forcedLogoutAtom, reason),
       clearToken,
       reload: () => window.location.reload(),
     });
