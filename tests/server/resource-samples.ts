@@ -109,6 +109,10 @@ export const RESOURCE_SAMPLES: Record<string, ResourceSample> = {
     valid: (tag) => ({ name: `类型${tag}`, remark: '' }),
     change: { field: 'remark', value: (tag: string) => `说明${tag}` },
     invalid: { body: { name: '  ' }, field: 'name' },
+    // The server numbers a new type; a row made directly takes a number no seeded or added type has.
+    async stored(tag) {
+      return { name: `类型${tag}`, remark: '', org_type: 9000 + tag.length };
+    },
     async refer(db, id) {
       const type = await db.selectFrom('t_org_type').select('org_type').where('id', '=', id).executeTakeFirstOrThrow();
       await db.insertInto('t_org').values({ name: `类型组织-${id}-${Math.random().toString(36).slice(2, 8)}`, code: `OT-${id}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}`, org_type: type.org_type, created_at: Date.now() }).execute();
