@@ -103,7 +103,9 @@ export function ProjectGraphPage() {
     const q = new URLSearchParams(location.search);
     if (projectId !== null) q.set('projectId', String(projectId)); else q.delete('projectId');
     if (graphId !== null) q.set('graphId', String(graphId)); else q.delete('graphId');
-    history.replaceState(history.state, '', `${location.pathname}?${q.toString()}`);
+    // Nothing picked (a user without projects): the address keeps no empty `?`.
+    const query = q.toString();
+    history.replaceState(history.state, '', query ? `${location.pathname}?${query}` : location.pathname);
   }, [projectId, graphId]);
 
   const save = useCallback(async () => {
