@@ -28,11 +28,12 @@ export async function pickOption(page: Page, select: Locator, option: string): P
 }
 
 /**
- * The grouped rights tree (src/features/admin/access/RightsTree.tsx) inside `scope`: antd's Tree,
- * each right a treeitem whose text holds its name and code, with a checkbox (role checkbox,
- * aria-checked, aria-disabled).
+ * The grouped rights tree (src/features/admin/access/RightsTree.tsx) inside `scope`: antd's Tree
+ * (one, or one per group), each right a treeitem whose text holds its name and code, with a
+ * checkbox (role checkbox, aria-checked, aria-disabled).
  */
 export class RightsTreePanel {
+  /** The tree, or the trees of the groups. */
   readonly tree: Locator;
 
   constructor(readonly scope: Locator) {
