@@ -54,8 +54,7 @@ export const adminStrings = {
     },
     users: {
       orgTree: '组织机构',
-      allOrgs: '全部组织',
-      searchOrg: '搜索组织',
+      more: '更多',
       active: '用户',
       bin: '回收站',
       resetPassword: '重置密码',
@@ -165,8 +164,7 @@ export const adminStrings = {
     },
     users: {
       orgTree: 'Organisations',
-      allOrgs: 'All organisations',
-      searchOrg: 'Search organisations',
+      more: 'More',
       active: 'Users',
       bin: 'Recycle bin',
       resetPassword: 'Reset password',

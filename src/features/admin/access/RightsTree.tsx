@@ -2,9 +2,28 @@ import { Empty, Flex, Tooltip, Tree, Typography } from 'antd';
 import type { DataNode } from 'antd/es/tree';
 import { useMemo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import styled from 'styled-components';
 import type { RightCatalogue } from '../../../../contract/access';
 
 const GROUP = 'group:';
+
+/** The groups side by side as the width allows (one column in a drawer), each kept whole. */
+const Groups = styled.div`
+  column-width: 19rem;
+  column-gap: 2rem;
+
+  .ant-tree {
+    background: transparent;
+  }
+  .ant-tree-treenode {
+    padding-block: 0.125rem;
+  }
+`;
+
+const Group = styled.div`
+  break-inside: avoid;
+  padding-bottom: 0.75rem;
+`;
 
 export interface RightsTreeProps {
   catalogue: RightCatalogue;
@@ -16,21 +35,19 @@ export interface RightsTreeProps {
   disabledReason?(code: string): string | undefined;
   /** Shown after a right's name (the roles that hold or give it). */
   extra?(code: string): ReactNode;
-  /** Tree height in pixels (virtual scrolling); absent: as tall as it is. */
-  height?: number;
 }
 
 /**
  * The rights catalogue as a tree, its groups as parents (issue 15: rights are picked in a grouped
- * tree with check boxes). Editable, a group's box checks its enabled rights; read-only, only the
- * rights given are listed.
+ * tree with check boxes), a tree per group laid out in columns. Editable, a group's box checks its
+ * enabled rights; read-only, only the rights given are listed.
  */
-export function RightsTree({ catalogue, checked, onChange, disabledReason, extra, height }: RightsTreeProps) {
+export function RightsTree({ catalogue, checked, onChange, disabledReason, extra }: RightsTreeProps) {
   const { t } = useTranslation('admin');
   const readOnly = !onChange;
   const held = useMemo(() => new Set(checked), [checked]);
 
-  const treeData = useMemo<DataNode[]>(() => catalogue
+  const treeData = useMemo<(DataNode & { children: DataNode[] })[]>(() => catalogue
     .map(({ group, rights }) => {
       const shown = readOnly ? rights.filter((r) => held.has(r.code)) : rights;
       const count = rights.filter((r) => held.has(r.code)).length;
@@ -65,18 +82,27 @@ export function RightsTree({ catalogue, checked, onChange, disabledReason, extra
 
   if (!treeData.length) return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('access.noRights')} />;
   return (
-    <Tree
-      blockNode
-      selectable={false}
-      checkable={!readOnly}
-      defaultExpandAll
-      height={height}
-      treeData={treeData}
-      checkedKeys={readOnly ? undefined : [...checked]}
-      onCheck={(keys) => {
-        const list = Array.isArray(keys) ? keys : keys.checked;
-        onChange?.(list.map(String).filter((k) => !k.startsWith(GROUP)));
-      }}
-    />
+    <Groups>
+      {treeData.map((group) => {
+        const codes = new Set(group.children.map((r) => String(r.key)));
+        return (
+          <Group key={group.key}>
+            <Tree
+              blockNode
+              selectable={false}
+              checkable={!readOnly}
+              defaultExpandAll
+              treeData={[group]}
+              checkedKeys={readOnly ? undefined : checked.filter((c) => codes.has(c))}
+              onCheck={(keys) => {
+                // This group's rights as checked now, the other groups' as they were.
+                const list = (Array.isArray(keys) ? keys : keys.checked).map(String).filter((k) => !k.startsWith(GROUP));
+                onChange?.([...checked.filter((c) => !codes.has(c)), ...list]);
+              }}
+            />
+          </Group>
+        );
+      })}
+    </Groups>
   );
 }

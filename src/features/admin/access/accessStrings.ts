@@ -152,7 +152,8 @@ export const accessStrings = {
  */
 export function registerAccessStrings(): void {
   for (const lng of ['zh', 'en'] as const) {
-    if (i18n.exists('admin:access.rights', { lng })) continue;
+    // Not i18n.exists: it falls back to zh, so English would be taken as there once Chinese is.
+    if (i18n.getResource(lng, 'admin', 'access.rights') !== undefined) continue;
     i18n.addResourceBundle(lng, 'admin', { access: accessStrings[lng] }, true, false);
   }
 }

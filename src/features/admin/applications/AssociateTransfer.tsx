@@ -23,6 +23,9 @@ interface Props {
 export function AssociateTransfer({ items, joined, titles, editable, loading, onMove }: Props) {
   const { t } = useTranslation('admin');
   const [busy, setBusy] = useState(false);
+  const count = ({ selectedCount, totalCount }: { selectedCount: number; totalCount: number }) => (selectedCount
+    ? t('apps.itemsPicked', { picked: selectedCount, count: totalCount })
+    : t('apps.items', { count: totalCount }));
   return (
     <Transfer<TransferItem>
       dataSource={items as TransferItem[]}
@@ -30,6 +33,7 @@ export function AssociateTransfer({ items, joined, titles, editable, loading, on
       titles={titles}
       showSearch
       locale={{ searchPlaceholder: t('apps.search') }}
+      selectAllLabels={[count, count]}
       disabled={!editable || busy || loading}
       render={(item) => item.title}
       styles={{ section: { width: '100%', height: '28rem' } }}

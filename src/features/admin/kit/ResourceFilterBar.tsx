@@ -1,4 +1,4 @@
-import { Button, Form, Input, Select } from 'antd';
+import { Button, Form, Input, Select, Space } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ResourceDefinition } from '../../../../contract/resources/kit';
@@ -61,11 +61,12 @@ export function ResourceFilterBar({ def, filters, sources, onChange }: Props) {
           </Form.Item>
         );
       })}
+      {/* One item: on a narrow page 查询 and 重置 wrap to the next line together, never apart. */}
       <Form.Item>
-        <Button type="primary" onClick={() => apply()}>{t('kit.search')}</Button>
-      </Form.Item>
-      <Form.Item>
-        <Button onClick={() => apply(Object.fromEntries(def.filters.map((f) => [f.name, undefined])))}>{t('kit.reset')}</Button>
+        <Space size="small">
+          <Button type="primary" onClick={() => apply()}>{t('kit.search')}</Button>
+          <Button onClick={() => apply(Object.fromEntries(def.filters.map((f) => [f.name, undefined])))}>{t('kit.reset')}</Button>
+        </Space>
       </Form.Item>
     </Form>
   );

@@ -126,6 +126,8 @@ export function ResourceList({ def, rowActions, toolbar, fixed, defaults, fieldI
       <Table<ResourceRow>
         rowKey="id"
         size="middle"
+        // Wider than its place (many columns, long actions): it scrolls sideways, the page does not.
+        scroll={{ x: true }}
         columns={columns}
         dataSource={rows}
         loading={list.isFetching}

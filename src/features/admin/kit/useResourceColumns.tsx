@@ -42,6 +42,8 @@ export function useResourceColumns(def: ResourceDefinition, sort: string, ctx: C
       align: c.kind === 'number' ? 'right' : undefined,
       sorter: c.sortable ? true : undefined,
       sortOrder: c.sortable ? orderOf(sort, c.name) : undefined,
+      // A time reads as one; a narrow table wraps the other columns first.
+      onCell: c.kind === 'datetime' ? () => ({ style: { whiteSpace: 'nowrap' } }) : undefined,
       render: (value: unknown) => cellValue(c, value, ctx),
     }));
     const { onEdit, onDelete, extra } = actions;
@@ -54,7 +56,9 @@ export function useResourceColumns(def: ResourceDefinition, sort: string, ctx: C
         const live = !isRemoved(def, row);
         const soft = !!def.softDelete;
         return (
-          <Space size="small" wrap>
+          // On one line: a row's actions wrapped under one another read as two rows. A table too
+          // narrow for them scrolls sideways within itself (ResourceList's scroll.x).
+          <Space size="small">
             {extra?.(row)}
             {onEdit && live && <Button type="link" size="small" onClick={() => onEdit(row)}>{t('kit.edit')}</Button>}
             {onDelete && live && (

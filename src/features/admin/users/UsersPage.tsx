@@ -1,5 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Flex, Popconfirm, Segmented } from 'antd';
+import { DownOutlined } from '@ant-design/icons';
+import { App, Button, Dropdown, Flex, Popconfirm, Segmented, type MenuProps } from 'antd';
 import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useSearch } from 'wouter';
@@ -9,8 +10,8 @@ import { PageHeading, PagePanel } from '../../../shared/ui/PagePanel';
 import { useHasAnyRight, useHasRight } from '../../../shared/user';
 import { ResourceList } from '../kit/ResourceList';
 import type { ResourceRow } from '../kit/resourceApi';
-import { PanelBody } from '../ResourceListPage';
-import { OrgTree } from './OrgTree';
+import { SideBox, SideTitle, SplitBody } from '../orgs/AdminPanels';
+import { OrgTree } from '../orgs/OrgTree';
 import { USER_FIELD_INPUTS } from './UserFieldInputs';
 import { JoinOrgModal, ResetPasswordModal } from './UserModals';
 import { fetchUserOrgs, moveUser, recoverUser, setUserDisabled, setUserPassword, unlockUser } from './usersApi';
@@ -23,8 +24,9 @@ const problemOf = (err: unknown) => (err instanceof Error ? err.message : String
 
 /**
  * /nv_system/nv_users (用户管理): the kit's list of user-manage beside the organisation tree, in
- * two views — the users, and the 回收站 of those removed. A user's row adds 重置密码, 禁用 / 启用,
- * 解锁 (while locked), 调整组织 and 权限 to the kit's 编辑 / 移出; a removed one offers 恢复.
+ * two views — the users, and the 回收站 of those removed. A user's row adds 禁用 / 启用, 权限 and,
+ * under 更多, 重置密码, 解锁 (while locked) and 调整组织 to the kit's 编辑 / 移出; a removed one
+ * offers 恢复.
  */
 export function UsersPage({ title }: { title: string }) {
   const { t } = useTranslation('admin');
@@ -77,9 +79,14 @@ export function UsersPage({ title }: { title: string }) {
         </Popconfirm>
       );
     }
+    // The rarer actions under 更多, so that a row's actions stay on one line beside its columns.
+    const more: MenuProps['items'] = canEdit ? [
+      { key: 'password', label: t('users.resetPassword'), onClick: () => setModal({ kind: 'password', row }) },
+      ...(row.locked === true ? [{ key: 'unlock', label: t('users.unlock'), onClick: () => quietly(run(() => unlockUser(row.id), 'users.unlocked')) }] : []),
+      { key: 'org', label: t('users.joinOrg'), onClick: () => setModal({ kind: 'org', row }) },
+    ] : [];
     return (
       <>
-        {canEdit && <Button type="link" size="small" onClick={() => setModal({ kind: 'password', row })}>{t('users.resetPassword')}</Button>}
         {canEdit && (row.disabled ? (
           <Button type="link" size="small" onClick={() => quietly(run(() => setUserDisabled(row.id, false), 'users.enabledDone'))}>{t('users.enable')}</Button>
         ) : (
@@ -87,11 +94,12 @@ export function UsersPage({ title }: { title: string }) {
             <Button type="link" size="small" danger>{t('users.disable')}</Button>
           </Popconfirm>
         ))}
-        {canEdit && row.locked === true && (
-          <Button type="link" size="small" onClick={() => quietly(run(() => unlockUser(row.id), 'users.unlocked'))}>{t('users.unlock')}</Button>
-        )}
-        {canEdit && <Button type="link" size="small" onClick={() => setModal({ kind: 'org', row })}>{t('users.joinOrg')}</Button>}
         {canSeeRights && <Button type="link" size="small" onClick={() => navigate(`/nv_system/nv_user_rights/${row.id}`)}>{t('users.rights')}</Button>}
+        {more.length > 0 && (
+          <Dropdown menu={{ items: more }} trigger={['click']}>
+            <Button type="link" size="small">{t('users.more')} <DownOutlined aria-hidden /></Button>
+          </Dropdown>
+        )}
       </>
     );
   }, [canEdit, canRecover, canSeeRights, navigate, run, t]);
@@ -99,20 +107,21 @@ export function UsersPage({ title }: { title: string }) {
   return (
     <PagePanel>
       <PageHeading>{title}</PageHeading>
-      <PanelBody>
-        <Flex gap="1rem" align="stretch">
-          <OrgTree selected={orgId} onSelect={(id) => go(ORG, id === undefined ? undefined : String(id))} />
-          <Flex vertical gap="1rem" style={{ flex: 1, minWidth: 0 }}>
-            <Segmented
-              value={bin ? 'bin' : 'active'}
-              onChange={(value) => go(BIN, value === 'bin' ? '1' : undefined)}
-              options={[{ value: 'active', label: t('users.active') }, { value: 'bin', label: t('users.bin') }]}
-              style={{ alignSelf: 'flex-start' }}
-            />
-            <ResourceList def={userResource} fixed={fixed} defaults={defaults} fieldInputs={USER_FIELD_INPUTS} rowActions={rowActions} />
-          </Flex>
+      <SplitBody>
+        <SideBox>
+          <SideTitle>{t('users.orgTree')}</SideTitle>
+          <OrgTree source="users" allEntry selected={orgId} onSelect={(id) => go(ORG, id === undefined ? undefined : String(id))} />
+        </SideBox>
+        <Flex vertical gap="1rem" style={{ minWidth: 0 }}>
+          <Segmented
+            value={bin ? 'bin' : 'active'}
+            onChange={(value) => go(BIN, value === 'bin' ? '1' : undefined)}
+            options={[{ value: 'active', label: t('users.active') }, { value: 'bin', label: t('users.bin') }]}
+            style={{ alignSelf: 'flex-start' }}
+          />
+          <ResourceList def={userResource} fixed={fixed} defaults={defaults} fieldInputs={USER_FIELD_INPUTS} rowActions={rowActions} />
         </Flex>
-      </PanelBody>
+      </SplitBody>
       {modal?.kind === 'password' && (
         <ResetPasswordModal row={modal.row} onClose={() => setModal(null)} onSubmit={(password) => run(() => setUserPassword(modal.row.id, password), 'users.passwordReset', false)} />
       )}
