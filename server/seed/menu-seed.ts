@@ -46,7 +46,7 @@ export const APP_MENU: MenuSeed[] = [
     { name: 'nv_users', title: '用户管理', titleEn: 'Users', path: '/nv_system/nv_users', rightCode: Right.UserPreview },
     { name: 'nv_roles', title: '角色管理', titleEn: 'Roles', path: '/nv_system/nv_roles', rightCode: Right.RolePreview },
     { name: 'nv_auth', title: '权限管理', titleEn: 'Rights', path: '/nv_system/nv_auth', rightCode: Right.RightPreview },
-    { name: 'nv_org_auth', title: '组织授权', titleEn: 'Organisation rights', path: '/nv_system/nv_org_auth', rightCode: Right.RightPreview },
+    { name: 'nv_org_auth', title: '组织授权', titleEn: 'Organisation authorisation', path: '/nv_system/nv_org_auth', rightCode: Right.RightPreview },
     { name: 'nv_visitor', title: '访客管理', titleEn: 'Visitors', path: '/nv_system/nv_visitor', rightCode: Right.UserPreview },
     { name: 'nv_account', title: '个人中心', titleEn: 'My account', path: '/nv_system/nv_account', rightCode: Right.AccountPreview },
     { name: 'nv_base_data', title: '基础数据', titleEn: 'Base data', path: '/nv_system/nv_base_data', rightCode: Right.BaseDataPreview },

@@ -23,7 +23,7 @@ const ADDED_RIGHTS = [
 const ADDED_MENU = [
   { name: 'nv_roles', title: '角色管理', en: 'Roles', path: '/nv_system/nv_roles', right: 'role-preview', order: 51 },
   { name: 'nv_auth', title: '权限管理', en: 'Rights', path: '/nv_system/nv_auth', right: 'right-preview', order: 52 },
-  { name: 'nv_org_auth', title: '组织授权', en: 'Organisation rights', path: '/nv_system/nv_org_auth', right: 'right-preview', order: 53 },
+  { name: 'nv_org_auth', title: '组织授权', en: 'Organisation authorisation', path: '/nv_system/nv_org_auth', right: 'right-preview', order: 53 },
   { name: 'nv_visitor', title: '访客管理', en: 'Visitors', path: '/nv_system/nv_visitor', right: 'user-preview', order: 54 },
 ];
 
