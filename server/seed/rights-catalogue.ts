@@ -46,9 +46,13 @@ export const RIGHTS_CATALOGUE: { code: RightCode; name: string; group: string }[
   { code: Right.Ingest, name: '数据接入', group: '设备' },
 ];
 
-/** What the demo operator (an owner organisation's staff) lacks: see issue "Foundation". */
+/**
+ * What the demo operator (an owner organisation's staff) lacks: see issue "Foundation"; and none of
+ * the administration of issue 15 (applications, organisations, types, roles, rights, users, base
+ * data, everyone's log) — its own log and profile stay.
+ */
 export const OPERATOR_LACKS: RightCode[] = [
-  Right.NoticePreview, Right.NoticeEdit, Right.RealAlarmPreview, Right.Buy, Right.BuyApply, Right.BuyRecord,
+  Right.ApplicationPreview, Right.ApplicationEdit, Right.NoticePreview, Right.NoticeEdit, Right.RealAlarmPreview, Right.Buy, Right.BuyApply, Right.BuyRecord,
   Right.EnergyAnalysis, Right.OrgPreview, Right.OrgEdit, Right.OrgDelete, Right.OrgTypePreview, Right.OrgTypeEdit,
   Right.RolePreview, Right.RoleEdit, Right.RoleDelete, Right.RightPreview, Right.RightEdit, Right.UserPreview, Right.UserEdit,
   Right.UserDelete,

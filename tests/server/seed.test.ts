@@ -6,11 +6,13 @@ import { ApiClient, loginAs, startTestServer, type TestServer } from './harness'
 
 interface MenuItem { id: number; parentId: number; name: string; order: number; rightCode: string | null; path: string }
 
-/** What the Foundation issue says the demo operator lacks. */
+/** What the Foundation issue and issue 15 say the demo operator lacks. */
 const OPERATOR_MUST_LACK = [
   Right.NoticePreview, Right.RealAlarmPreview, Right.Buy, Right.BuyApply, Right.BuyRecord, Right.EnergyAnalysis,
   Right.OrgPreview, Right.OrgEdit, Right.OrgTypePreview, Right.OrgTypeEdit, Right.RolePreview, Right.RoleEdit,
   Right.RightPreview, Right.RightEdit, Right.UserPreview, Right.UserEdit, Right.BaseDataPreview, Right.BaseDataEdit, Right.Backup,
+  // Issue 15: the demo operator sees none of the administration.
+  Right.ApplicationPreview, Right.ApplicationEdit, Right.OrgDelete, Right.RoleDelete, Right.UserDelete, Right.SysLogPreview,
 ];
 
 /** `data` of a message as the console reads it: JSON, sometimes encoded twice (SPEC §3). */
