@@ -11,7 +11,9 @@ const ROWS = 100_000;
 
 /**
  * The admin branch's lazy JS (gzip): the AdminPage chunk and what it imports that the console's
- * start does not already load (antd, react-query, the kit). Loaded on the first admin page only.
+ * start does not already load (antd, react-query, the kit), loaded on the first admin page; and
+ * the heaviest page a first admin page adds to that (each page beyond the generic list is a chunk
+ * of its own). BENCH_DETAIL=1 lists every admin page's own part.
  */
 export function benchAdminBundle(distDir: string): void {
   const manifest = JSON.parse(fs.readFileSync(path.join(distDir, '.vite', 'manifest.json'), 'utf8')) as Manifest;
@@ -22,10 +24,22 @@ export function benchAdminBundle(distDir: string): void {
     return into;
   };
   const start = closure('index.html');
-  const admin = [...closure('src/features/admin/AdminPage.tsx')].filter((key) => !start.has(key));
-  let gzip = 0;
-  for (const key of admin) gzip += gzipSync(fs.readFileSync(path.join(distDir, manifest[key].file))).length;
-  report('admin-chunk-js-gzip', gzip / 1024, 'KB');
+  const gzipKb = (keys: Iterable<string>) => {
+    let gzip = 0;
+    for (const key of keys) gzip += gzipSync(fs.readFileSync(path.join(distDir, manifest[key].file))).length;
+    return gzip / 1024;
+  };
+  const adminRoot = 'src/features/admin/AdminPage.tsx';
+  const admin = new Set([...closure(adminRoot)].filter((key) => !start.has(key)));
+  report('admin-chunk-js-gzip', gzipKb(admin), 'KB');
+  // The pages AdminPage (and the access pages' table) load on demand, each with what it adds.
+  const pageRoots = [...new Set([adminRoot, 'src/features/admin/access/accessPages.tsx']
+    .flatMap((key) => manifest[key]?.dynamicImports ?? []))];
+  const pages = pageRoots.map((root) => ({
+    root, kb: gzipKb([...closure(root)].filter((key) => !start.has(key) && !admin.has(key))),
+  })).sort((a, b) => b.kb - a.kb);
+  if (pages.length) report('admin-largest-page-js-gzip', pages[0].kb, 'KB');
+  if (process.env.BENCH_DETAIL) for (const p of pages) console.log(`  ${p.root}: ${p.kb.toFixed(1)} KB`);
 }
 
 /**

@@ -9,22 +9,25 @@ import { EmptyPage } from '../../shared/ui/EmptyState';
 import { ACCESS_PAGES } from './access/accessPages';
 import { registerAccessStrings } from './access/accessStrings';
 import { AdminProviders } from './AdminProviders';
-import { ApplicationAssociatePage } from './applications/ApplicationAssociatePage';
-import { OrgAssociatePage } from './applications/OrgAssociatePage';
-import { BaseDataPage } from './BaseDataPage';
-import { LogListPage } from './logs/LogListPage';
-import { OrgPage } from './orgs/OrgPage';
-import { OrgTypePage } from './orgs/OrgTypePage';
 import { registerAdminStrings } from './registerAdminStrings';
 import { ResourceListPage } from './ResourceListPage';
-import { UsersPage } from './users/UsersPage';
-import { VisitorPage } from './users/VisitorPage';
 
 registerAdminStrings(RESOURCES);
 registerAccessStrings();
 
-// The statistics page brings ECharts: a chunk of its own, loaded when the page is opened.
+// A page beyond the generic list is a chunk of its own, loaded when it is opened: the first admin
+// page brings antd and the kit, not every family's pages (the statistics page brings ECharts).
 const ApplicationStatsPage = lazyPage(() => import('./applications/ApplicationStatsPage'), 'ApplicationStatsPage');
+const ApplicationAssociatePage = lazyPage(() => import('./applications/ApplicationAssociatePage'), 'ApplicationAssociatePage');
+const OrgAssociatePage = lazyPage(() => import('./applications/OrgAssociatePage'), 'OrgAssociatePage');
+const BaseDataPage = lazyPage(() => import('./BaseDataPage'), 'BaseDataPage');
+const LogListPage = lazyPage(() => import('./logs/LogListPage'), 'LogListPage');
+const OrgPage = lazyPage(() => import('./orgs/OrgPage'), 'OrgPage');
+const OrgTypePage = lazyPage(() => import('./orgs/OrgTypePage'), 'OrgTypePage');
+const UsersPage = lazyPage(() => import('./users/UsersPage'), 'UsersPage');
+const VisitorPage = lazyPage(() => import('./users/VisitorPage'), 'VisitorPage');
+
+const pageLoading = <Spin style={{ display: 'block', margin: '4rem auto' }} />;
 
 interface PageProps {
   title: string;
@@ -42,7 +45,7 @@ const ADMIN_PAGES: Record<string, (props: PageProps) => ReactNode> = {
   '/nv_system/nv_org_type': ({ title }) => <OrgTypePage title={title} />,
   '/nv_log': ({ title }) => <LogListPage title={title} mine />,
   '/nv_sys_log': ({ title }) => <LogListPage title={title} mine={false} />,
-  '/nv_application/nv_application_static': ({ title }) => <Suspense fallback={<Spin style={{ display: 'block', margin: '4rem auto' }} />}><ApplicationStatsPage title={title} /></Suspense>,
+  '/nv_application/nv_application_static': ({ title }) => <ApplicationStatsPage title={title} />,
   '/nv_application/nv_application_associate': ({ title }) => <ApplicationAssociatePage title={title} />,
   '/nv_application/nv_org_associate': ({ title }) => <OrgAssociatePage title={title} />,
   '/nv_application/nv_application_list': ({ title }) => <ResourceListPage title={title} def={applicationResource} />,
@@ -59,7 +62,7 @@ export function AdminPage({ title, path, params }: { title: string; path: string
   const page = ADMIN_PAGES[path] ?? Object.entries(ADMIN_PAGES).find(([pattern]) => pattern.includes('/:') && matchPath(pattern, path))?.[1];
   return (
     <div data-page={path}>
-      {page ? <AdminProviders>{page({ title, params })}</AdminProviders> : <EmptyPage title={title} />}
+      {page ? <AdminProviders><Suspense fallback={pageLoading}>{page({ title, params })}</Suspense></AdminProviders> : <EmptyPage title={title} />}
     </div>
   );
 }

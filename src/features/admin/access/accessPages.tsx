@@ -1,10 +1,16 @@
 import type { ReactNode } from 'react';
-import { OrgAuthPage } from './OrgAuthPage';
-import { OrgRightsPage, OrgRolesPage } from './OrgPages';
-import { OrgTypeRightsPage, OrgTypeRolesPage } from './OrgTypePages';
-import { RightsCatalogPage } from './RightsCatalogPage';
-import { RolesPage } from './RolesPage';
-import { UserRightsPage } from './UserRightsPage';
+import { lazyPage } from '../../../shared/lazyPage';
+
+// Each page is a chunk of its own, loaded when it is opened (the admin branch's shared parts — antd,
+// the kit — come with the first); AdminPage holds the Suspense boundary.
+const OrgAuthPage = lazyPage(() => import('./OrgAuthPage'), 'OrgAuthPage');
+const OrgRightsPage = lazyPage(() => import('./OrgPages'), 'OrgRightsPage');
+const OrgRolesPage = lazyPage(() => import('./OrgPages'), 'OrgRolesPage');
+const OrgTypeRightsPage = lazyPage(() => import('./OrgTypePages'), 'OrgTypeRightsPage');
+const OrgTypeRolesPage = lazyPage(() => import('./OrgTypePages'), 'OrgTypeRolesPage');
+const RightsCatalogPage = lazyPage(() => import('./RightsCatalogPage'), 'RightsCatalogPage');
+const RolesPage = lazyPage(() => import('./RolesPage'), 'RolesPage');
+const UserRightsPage = lazyPage(() => import('./UserRightsPage'), 'UserRightsPage');
 
 interface PageProps {
   title: string;
