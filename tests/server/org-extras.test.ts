@@ -175,8 +175,10 @@ describe('organisation extras: trade-code, regencode, disable', () => {
     expect((await admin.get(`/api/t_org/applications/${org.id}`)).body.data).toEqual([]);
     await admin.post('/api/t_application/add-org', { appId: app.id, orgIds: [org.id] });
     expect((await admin.get(`/api/t_org/applications/${org.id}`)).body.data).toEqual([{ id: app.id, name: '组织应用', code: 'org-app' }]);
-    const operator = await loginAs(server, 'operator');
-    expect((await operator.get(`/api/t_org/applications/${org.id}`)).status).toBe(404);
+    // A user who may read applications, but whose scope is another organisation, does not see it.
+    const other = await newUser(await orgId('OWN-EAST'), [Right.ApplicationPreview]);
+    expect((await other.api.get(`/api/t_org/applications/${org.id}`)).status).toBe(404);
+    expect((await other.api.get(`/api/t_org/applications/${await orgId('OWN-EAST')}`)).status).toBe(200);
     expect((await admin.get('/api/t_org/applications/2147483647')).status).toBe(404);
   });
 });
