@@ -135,5 +135,12 @@ export async function closeBrowser(context: BrowserContext, profileDir: string, 
     for (const pid of left) {
       try { process.kill(pid, 'SIGKILL'); } catch { /* already gone */ }
     }
+    // A killed process is listed until the kernel has ended it: the launcher returns (and exits)
+    // only once nothing of the browser is left, or says what is.
+    for (let i = 0; i < 50 && left.length > 0; i++) {
+      await new Promise((r) => setTimeout(r, 100));
+      left = profileProcesses(profileDir);
+    }
+    if (left.length > 0) log.warn('browser.left', { pids: left.join(',') });
   }
 }
