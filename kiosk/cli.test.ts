@@ -122,6 +122,8 @@ describe('npm run kiosk', { timeout: 60_000 }, () => {
     expect(log).toContain('shutdown.done');
     expect(log).not.toContain(ADMIN_PASSWORD);
     expect(log).not.toMatch(/[A-Za-z0-9_-]{43}/); // no session token
-    expect(profileProcesses(profile)).toEqual([]);
+    // Nothing of the browser outlives the launcher: Chromium's helpers may still be ending the moment
+    // it exits (seen with the real player page on screen); they must be gone soon after, on their own.
+    await until(() => profileProcesses(profile).length === 0, 'no process of the kiosk profile left', 10_000);
   });
 });
