@@ -30,6 +30,10 @@ export function openDatabase(options: DatabaseOptions): Database {
   if (options.databaseUrl) {
     const url = new URL(options.databaseUrl);
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    // An idle connection ended by the server (a restart, pg_terminate_backend, a dropped database)
+    // is an 'error' on the pool: unheard, it would end the process. The pool drops that connection
+    // and opens another for the next query, whose own failure reaches its caller.
+    pool.on('error', () => undefined);
     const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
     return {
       db,
