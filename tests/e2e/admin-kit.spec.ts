@@ -219,6 +219,7 @@ test('the export holds the filtered list as shown; a batch delete reports what i
   await expect(list.failures).toContainText('已删除 2 条，1 条未能删除');
   await expect(list.failures).toContainText(/诺维环境科技：无法删除厂家：仍有 \d+ 个设备型号引用它/);
   await list.failures.getByRole('button', { name: '知道了' }).click();
+  await expect(list.failures).toBeHidden();
   await expect(list.row('E2E 导出')).toHaveCount(0);
   await expect(list.row('诺维环境科技')).toBeVisible();
 

@@ -53,10 +53,20 @@ export class ResourceListPage {
     return this.filters.getByLabel(label, { exact: true });
   }
 
-  /** Types a keyword into the filter `label` and searches (Enter). */
+  /**
+   * Types a keyword into the filter `label` and searches (Enter), until the address holds it (the
+   * list's state is its address: `?<filter>=<keyword>`, absent when empty). A dialog that has just
+   * closed gives the focus back to its opener when its animation ends: an Enter pressed at that
+   * instant went to the opener, not the filter, once in a CI run.
+   */
   async search(label: string, keyword: string): Promise<void> {
-    await this.filter(label).fill(keyword);
-    await this.filter(label).press('Enter');
+    const input = this.filter(label);
+    const name = (await input.getAttribute('id'))?.split('-').pop() ?? '';
+    await expect(async () => {
+      await input.fill(keyword);
+      await input.press('Enter');
+      await expect.poll(() => new URL(this.page.url()).searchParams.get(name) ?? '', { timeout: 2_000 }).toBe(keyword.trim());
+    }).toPass({ timeout: 30_000 });
   }
 
   /**
