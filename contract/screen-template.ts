@@ -188,15 +188,27 @@ export const ScreenTemplateContent = z.unknown().transform((value, ctx): ScreenT
   return z.NEVER;
 });
 
-/** One row of the template lists. */
+/** One row of the template lists (never the document nor the thumbnail). */
 export const ScreenTemplateSummary = z.object({
   id: z.number().int(),
   name: z.string(),
   isDefault: z.boolean(),
   isActive: z.boolean(),
+  /** One of the templates a multi-screen wall opens by default. */
+  isDefaultMulti: z.boolean(),
   /** null: a global template, visible to everyone. */
   orgId: z.number().int().nullable(),
   updatedAt: z.number().int(),
+  /** The row version (optimistic concurrency: send it back with a save, rename or restore). Not the document's `version`. */
+  version: z.number().int(),
+  /** The design size from the document's canvas; null when the stored document has none. */
+  width: z.number().int().nullable(),
+  height: z.number().int().nullable(),
+  widgetCount: z.number().int(),
+  /** Who saved it last (nick name, else user name); null when unknown. */
+  updatedBy: z.string().nullable(),
+  /** Whether GET /api/t_screen_tpl/{id}/thumbnail has an image. */
+  hasThumbnail: z.boolean(),
 });
 export type ScreenTemplateSummary = z.infer<typeof ScreenTemplateSummary>;
 export const ScreenTemplatePage = paged(ScreenTemplateSummary);
@@ -212,11 +224,19 @@ export const ScreenTemplateRecord = ScreenTemplateSummary.extend({ content: z.un
 export type ScreenTemplateRecord = z.infer<typeof ScreenTemplateRecord>;
 export const ScreenTemplateRecordList = z.array(ScreenTemplateRecord);
 
-/** POST /api/t_screen_tpl/save: create (no id) or edit a template. */
+/**
+ * POST /api/t_screen_tpl/save: create (no id) or edit a template. An edit sends the row `version`
+ * it read; a stale one answers 409 naming who saved since and when.
+ */
 export const SaveScreenTemplateBody = z.object({
   id: Id.optional(),
+  version: z.number().int().min(1).optional(),
   name: z.string().trim().min(1, 'name is required').max(64),
   content: ScreenTemplateContent,
   isDefault: z.boolean().optional(),
   isActive: z.boolean().optional(),
+}).superRefine((b, ctx) => {
+  if (b.id !== undefined && b.version === undefined) {
+    ctx.addIssue({ code: 'custom', path: ['version'], message: 'version is required when saving an existing template (the version you read)' });
+  }
 });

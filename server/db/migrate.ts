@@ -8,6 +8,7 @@ import * as m005 from './migrations/005-graph-and-playlist-menus';
 import * as m006 from './migrations/006-row-versions';
 import * as m007 from './migrations/007-delete-rights';
 import * as m008 from './migrations/008-access-model';
+import * as m009 from './migrations/009-screen-library';
 
 interface Migration {
   name: string;
@@ -24,6 +25,7 @@ const MIGRATIONS: Migration[] = [
   { name: '006-row-versions', up: m006.up },
   { name: '007-delete-rights', up: m007.up },
   { name: '008-access-model', up: m008.up },
+  { name: '009-screen-library', up: m009.up },
 ];
 
 /**

@@ -99,6 +99,13 @@ export interface DB {
   t_screen_tpl: { version: D<number>;
     id: Id; name: string; content: D<string>; is_default: D<number>; is_active: D<number>; org_id: number | null;
     created_by: number | null; created_at: number; updated_at: number;
+    /** 009: a PNG/WebP/JPEG data URL; the default-multi flag; who saved it last. */
+    thumbnail: string | null; is_default_multi: D<number>; updated_by: number | null;
+  };
+  /** 009: each save's document by the row version it produced. */
+  t_screen_tpl_revision: {
+    id: Id; template_id: number; version: number; name: string; content: string; widget_count: D<number>; saved_by: number | null;
+    saved_at: number;
   };
   t_project_graph: {
     id: Id; project_id: number; name: string; xml: D<string>; content: D<string>; is_default: D<number>;

@@ -41,6 +41,11 @@ export interface EndpointSpec<A extends Access, QS, BS, PS, RS> {
   rateLimit?: number;
   /** Largest request body in bytes, where the app's default (BODY_LIMIT) is too small. */
   bodyLimit?: number;
+  /**
+   * The handler sends the reply itself (an image, a download) instead of returning `data` for the
+   * envelope; errors it throws still answer the envelope.
+   */
+  raw?: boolean;
   handler(
     ctx: EndpointContext<Out<QS>, Out<BS>, Out<PS>, A extends 'public' ? null : AuthUser>,
   ): Promise<In<RS>> | In<RS>;
@@ -114,6 +119,7 @@ export function endpoint<
       const query = parse(spec.query, req.query, 'query');
       const body = parse(spec.body, req.body, 'body');
       const data = await spec.handler({ query, body, params, user, db, req, reply } as never);
+      if (spec.raw) return reply;
       const out = spec.response ? (spec.response as unknown as ZodType).parse(data) : data;
       return { success: true, data: out ?? null };
     },

@@ -12,7 +12,10 @@ export function registerEnvelopeErrors(app: FastifyInstance): void {
     const status = error.statusCode ?? 500;
     if (status === 429) return reply.status(429).send({ success: false, error: error.message });
     if (status === 413 || error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
-      return reply.status(413).send({ success: false, error: '请求内容过大' });
+      // The route's own limit where it has one (the template import takes 20 MB), else the app's.
+      const limit = req.routeOptions.bodyLimit;
+      const size = limit >= 1024 * 1024 ? `${Math.round(limit / 1024 / 1024)} MB` : `${Math.round(limit / 1024)} KB`;
+      return reply.status(413).send({ success: false, error: `请求内容过大（上限 ${size}）` });
     }
     if (status >= 400 && status < 500) {
       const message = error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE'

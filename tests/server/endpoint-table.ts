@@ -7,6 +7,7 @@ import { ApiClient, type ApiResponse, type TestServer } from './harness';
 import { GRAPH_LIVE_ENDPOINTS } from './endpoint-table-graph-live';
 import { PLAYLIST_ENDPOINTS } from './endpoint-table-playlists';
 import { RESOURCE_ENDPOINTS } from './endpoint-table-resources';
+import { SCREEN_LIBRARY_ENDPOINTS } from './endpoint-table-screen-library';
 import { fileForm, makePng } from './png';
 
 /** md5 hex of a password, as the console's password check sends it (SPEC §3). */
@@ -44,8 +45,11 @@ export interface EndpointCase {
   access: 'public' | 'signed-in' | RightCode;
   /** A valid request for the caller of `ctx`. */
   call(ctx: MatrixContext): CallSpec | Promise<CallSpec>;
-  /** Not an envelope (files): success is HTTP 200. */
+  /** Not an envelope (files): success is HTTP 200 with `rawType` (image/png unless given). */
   raw?: boolean;
+  rawType?: string;
+  /** The demo operator holds the right but its data scope refuses the call: 403 with this error, nothing changed. */
+  scopeRefused?: RegExp;
   /** Makes what the call needs before any caller makes it (a refused call must change nothing). */
   prepare?(ctx: MatrixContext): Promise<void>;
   /** Puts back what a successful call changed that later calls depend on. */
@@ -262,6 +266,7 @@ export const ENDPOINTS: EndpointCase[] = [
   { method: 'GET', route: '/api/files/:category/:name', access: 'public', raw: true, call: (ctx) => ({ url: ctx.uploadedPath }) },
   { method: 'GET', route: '/app-api/ping', access: 'public', call: () => ({ url: '/app-api/ping' }) },
   ...PLAYLIST_ENDPOINTS,
+  ...SCREEN_LIBRARY_ENDPOINTS,
   ...GRAPH_LIVE_ENDPOINTS,
   ...RESOURCE_ENDPOINTS,
 ];

@@ -15,7 +15,7 @@ const PROBE_PASSWORD = 'Probe@2026';
 /** What "it worked" looks like: the envelope with success, or a 200 for raw routes. */
 function expectSuccess(e: EndpointCase, r: ApiResponse, who: string) {
   if (e.raw) {
-    expect({ who, status: r.status, type: r.headers.get('content-type') }).toEqual({ who, status: 200, type: 'image/png' });
+    expect({ who, status: r.status, type: r.headers.get('content-type') }).toEqual({ who, status: 200, type: e.rawType ?? 'image/png' });
     return;
   }
   expect({ who, status: r.status, success: r.body.success, error: r.body.error }).toEqual({ who, status: 200, success: true, error: undefined });
@@ -101,6 +101,8 @@ describe('rights matrix: every endpoint, every caller', () => {
     if (isRight(e.access) && OPERATOR_LACKS.includes(e.access)) {
       const r = await expectNoChange(server, () => call(e, 'operator'));
       expectRefused(r, 403, `没有权限：${e.access}`);
+    } else if (e.scopeRefused) {
+      expectRefused(await expectNoChange(server, () => call(e, 'operator')), 403, e.scopeRefused);
     } else {
       expectSuccess(e, await call(e, 'operator'), 'operator');
       await e.undo?.(ctxOf('operator'));

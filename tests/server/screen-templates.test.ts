@@ -48,7 +48,10 @@ describe('screen templates (t_screen_tpl)', () => {
   it('lists, pages and filters; all, active, default, default-multi and by id', async () => {
     const list = await admin.get('/api/t_screen_tpl?Page=1&Size=1');
     expect(list.body.data.count).toBe(3);
-    expect(list.body.data.list).toEqual([expect.objectContaining({ name: '平台总览', isDefault: true, isActive: true, orgId: null })]);
+    expect(list.body.data.list).toEqual([expect.objectContaining({
+      name: '平台总览', isDefault: true, isActive: true, isDefaultMulti: false, orgId: null, version: 1, width: 1920, height: 1080,
+      widgetCount: OVERVIEW_TEMPLATE.widgets.length, hasThumbnail: false,
+    })]);
     expect(list.body.data.list[0].content).toBeUndefined();
     const found = await admin.get(`/api/t_screen_tpl?keyword=${encodeURIComponent('单项目')}`);
     expect(found.body.data.list.map((t: { name: string }) => t.name)).toEqual(['单项目监控']);
@@ -72,8 +75,9 @@ describe('screen templates (t_screen_tpl)', () => {
     const r = await admin.post('/api/t_screen_tpl/save', { name: '值班大屏', content: simple() });
     expect(r.body).toMatchObject({ success: true, data: { name: '值班大屏', isDefault: false, isActive: false, orgId: null } });
     expect(r.body.data.content.widgets[0]).toMatchObject({ id: 'header', z: 0, props: {} });
-    const edited = await admin.post('/api/t_screen_tpl/save', { id: r.body.data.id, name: '值班大屏2', content: JSON.stringify(simple('新')) });
-    expect(edited.body.data).toMatchObject({ id: r.body.data.id, name: '值班大屏2' });
+    expect(r.body.data).toMatchObject({ version: 1, widgetCount: 2, width: 1920, height: 1080, updatedBy: expect.any(String) });
+    const edited = await admin.post('/api/t_screen_tpl/save', { id: r.body.data.id, version: 1, name: '值班大屏2', content: JSON.stringify(simple('新')) });
+    expect(edited.body.data).toMatchObject({ id: r.body.data.id, name: '值班大屏2', version: 2 });
     expect(JSON.parse((await byName('值班大屏2')).content).widgets[0].title).toBe('新');
   });
 
@@ -103,10 +107,11 @@ describe('screen templates (t_screen_tpl)', () => {
     const del = await expectNoChange(server, () => admin.post(`/api/t_screen_tpl/del/${made.id}`));
     expect(del.status).toBe(400);
     expect(del.body.error).toMatch('不能删除唯一的默认大屏模板');
-    const unset = await expectNoChange(server, () => admin.post('/api/t_screen_tpl/save', { id: made.id, name: '新默认', content: simple(), isDefault: false }));
+    const unset = await expectNoChange(server, () => admin.post('/api/t_screen_tpl/save', { id: made.id, version: made.version, name: '新默认', content: simple(), isDefault: false }));
     expect(unset.body.error).toMatch(/^body\.isDefault: /);
 
-    expect((await admin.post('/api/t_screen_tpl/save', { id: 1, name: '平台总览', content: (await admin.get('/api/t_screen_tpl/1')).body.data.content, isDefault: true })).body.success).toBe(true);
+    const overview = (await admin.get('/api/t_screen_tpl/1')).body.data;
+    expect((await admin.post('/api/t_screen_tpl/save', { id: 1, version: overview.version, name: '平台总览', content: overview.content, isDefault: true })).body.success).toBe(true);
     expect((await admin.post(`/api/t_screen_tpl/del/${made.id}`)).body).toEqual({ success: true, data: true });
     expect((await admin.get('/api/t_screen_tpl/default')).body.data.name).toBe('平台总览');
     expect((await admin.get(`/api/t_screen_tpl/${made.id}`)).status).toBe(404);
@@ -133,7 +138,7 @@ describe('screen templates (t_screen_tpl)', () => {
     expect((await expectNoChange(server, () => operator.post(`/api/t_screen_tpl/del/${foreign}`))).status).toBe(404);
     expect((await admin.get(`/api/t_screen_tpl/${foreign}`)).body.data.name).toBe('别家模板');
 
-    const editGlobal = await expectNoChange(server, () => operator.post('/api/t_screen_tpl/save', { id: 2, name: '改名', content: simple() }));
+    const editGlobal = await expectNoChange(server, () => operator.post('/api/t_screen_tpl/save', { id: 2, version: 1, name: '改名', content: simple() }));
     expect(editGlobal.status).toBe(403);
     const setDefault = await expectNoChange(server, () => operator.post('/api/t_screen_tpl/save', { name: 'x', content: simple(), isDefault: true }));
     expect(setDefault.status).toBe(403);

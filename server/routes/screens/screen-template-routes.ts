@@ -6,31 +6,24 @@ import {
   SaveScreenTemplateBody, ScreenTemplateBriefList, ScreenTemplateListQuery, ScreenTemplatePage, ScreenTemplateRecord,
   ScreenTemplateRecordList,
 } from '../../../contract/screen-template';
-import type { AuthUser } from '../../auth/auth-user';
 import type { AppDeps } from '../../deps';
-import { badRequest, forbidden, notFound } from '../../http/api-error';
+import { badRequest, notFound } from '../../http/api-error';
 import { endpoint } from '../../http/endpoint';
+import { registerScreenLibraryRoutes } from './screen-library-routes';
+import { templateAccess, WHAT } from './screen-template-access';
 import { recordOf, screenTemplateRepository, summaryOf } from './screen-template-repository';
-
-const WHAT = '大屏模板';
 
 /**
  * Big-screen templates (t_screen_tpl, SPEC §7). A template with no organisation is global and
  * visible to everyone; an organisation's template is visible within the data scope. Global
  * templates, and which template is the default, are changed only by users who see all data.
+ * The library's calls (copy, rename, flags, thumbnails, history, export, import) are in
+ * screen-library-routes.ts.
  */
-export function registerScreenTemplateRoutes(app: FastifyInstance, { db }: AppDeps): void {
+export function registerScreenTemplateRoutes(app: FastifyInstance, deps: AppDeps): void {
+  const { db } = deps;
   const templates = screenTemplateRepository(db);
-  const findVisible = async (user: AuthUser, id: number) => {
-    const row = await templates.findVisible(user, id);
-    if (!row) throw notFound(WHAT);
-    return row;
-  };
-  const findEditable = async (user: AuthUser, id: number) => {
-    const row = await findVisible(user, id);
-    if (row.org_id === null && !user.scope.all) throw forbidden('全局大屏模板只能由可查看全部数据的用户修改');
-    return row;
-  };
+  const { findVisible, findEditable, ownerFor, requireAllData } = templateAccess(templates);
 
   endpoint(app, db, {
     method: 'GET', url: '/t_screen_tpl', access: Right.ScreenPreview, query: ScreenTemplateListQuery, response: ScreenTemplatePage,
@@ -43,7 +36,7 @@ export function registerScreenTemplateRoutes(app: FastifyInstance, { db }: AppDe
   endpoint(app, db, {
     method: 'GET', url: '/t_screen_tpl/all', access: 'signed-in', response: ScreenTemplateBriefList,
     async handler({ user }) {
-      return (await templates.listVisible(user)).map(summaryOf);
+      return (await templates.listBrief(user)).map((r) => ({ id: r.id, name: r.name, isDefault: Number(r.is_default) === 1, isActive: Number(r.is_active) === 1 }));
     },
   });
 
@@ -68,9 +61,11 @@ export function registerScreenTemplateRoutes(app: FastifyInstance, { db }: AppDe
   endpoint(app, db, {
     method: 'GET', url: '/t_screen_tpl/default-multi', access: 'signed-in', response: ScreenTemplateRecordList,
     async handler({ user }) {
-      return (await templates.listDefaults(user)).map(recordOf);
+      return (await templates.listDefaultMulti(user)).map(recordOf);
     },
   });
+
+  registerScreenLibraryRoutes(app, deps, templates);
 
   endpoint(app, db, {
     method: 'GET', url: '/t_screen_tpl/:id', access: 'signed-in', params: IdParam, response: ScreenTemplateRecord,
@@ -81,28 +76,28 @@ export function registerScreenTemplateRoutes(app: FastifyInstance, { db }: AppDe
 
   endpoint(app, db, {
     method: 'POST', url: '/t_screen_tpl/save', access: Right.ScreenEdit, body: SaveScreenTemplateBody, response: ScreenTemplateRecord,
-    async handler({ user, body }) {
-      const existing = body.id !== undefined ? await findEditable(user, body.id) : null;
-      const orgId = existing ? existing.org_id : user.scope.all ? null : user.orgId;
-      if (body.isDefault !== undefined && !user.scope.all) throw forbidden('只有可查看全部数据的用户可以设置默认大屏模板');
-      if (body.isDefault === true && orgId !== null) throw badRequest('body.isDefault: only a global template can be the default');
-      if (body.isDefault === false && existing && Number(existing.is_default) === 1) {
+    async handler({ user, body, req }) {
+      const writer = { user, ip: req.ip };
+      if (body.isDefault !== undefined) requireAllData(user, '默认大屏模板');
+      const values = { name: body.name, content: body.content, isDefault: body.isDefault, isActive: body.isActive };
+      if (body.id === undefined) {
+        const id = await templates.create(writer, { ...values, orgId: ownerFor(user) });
+        return recordOf(await findVisible(user, id));
+      }
+      const existing = await findEditable(user, body.id);
+      if (body.isDefault === true && existing.org_id !== null) throw badRequest('body.isDefault: only a global template can be the default');
+      if (body.isDefault === false && Number(existing.is_default) === 1) {
         throw badRequest('body.isDefault: make another template the default first; one template must stay the default');
       }
-      const values = { name: body.name, content: body.content, isDefault: body.isDefault, isActive: body.isActive };
-      const id = await templates.save(body.id, values, orgId, user.id, Date.now());
-      return recordOf(await findVisible(user, id));
+      await templates.update(writer, body.id, body.version!, values);
+      return recordOf(await findVisible(user, body.id));
     },
   });
 
   endpoint(app, db, {
     method: 'POST', url: '/t_screen_tpl/del/:id', access: Right.ScreenEdit, params: IdParam, response: z.literal(true),
-    async handler({ user, params }) {
-      const row = await findEditable(user, params.id);
-      if (Number(row.is_default) === 1 && !(await templates.hasOtherDefault(row.id))) {
-        throw badRequest('不能删除唯一的默认大屏模板：请先把另一个模板设为默认');
-      }
-      await templates.delete(params.id);
+    async handler({ user, params, req }) {
+      await templates.remove({ user, ip: req.ip }, await findEditable(user, params.id));
       return true as const;
     },
   });
