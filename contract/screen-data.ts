@@ -99,6 +99,8 @@ export const MeasureTrendQuery = ScreenScopeQuery.extend({
     .refine((tags) => tags.length <= MAX_TREND_TAGS, `at most ${MAX_TREND_TAGS} measure tags`)
     .refine((tags) => tags.every((t) => Object.hasOwn(MEASURE_TAGS, t)), 'unknown measure tag'),
   hours: z.coerce.number().int().min(1).max(TREND_MAX_HOURS).default(24),
+  /** One device's own measures of these tags (a template bound to a device), instead of the scope's average. */
+  deviceId: QueryId.optional(),
 });
 export type MeasureTrendQuery = z.infer<typeof MeasureTrendQuery>;
 

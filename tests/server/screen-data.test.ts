@@ -225,6 +225,23 @@ describe('big-screen aggregates', () => {
       expect(week.series[0].points.map((p) => p.value)).toEqual([99, 11, 15.7]);
     });
 
+    it('narrows to one device\'s own measures with deviceId; a device out of scope is not found', async () => {
+      const hour = Math.floor(Date.now() / HOUR) * HOUR;
+      await rollups('t_history_measure_1h', [
+        ['s1', 's.pm25', hour - 4 * HOUR, 40, 4], ['s2', 's.pm25', hour - 4 * HOUR, 90, 3],
+        ['f1', 'f.pm25', hour - 4 * HOUR, 70, 1],
+      ]);
+      const own = await ok<MeasureTrend>(admin, `/api/s/measure-trend?tags=2&hours=24&deviceId=${dev.s2}`);
+      expect(own.series[0].measureIds).toEqual([mea['s.pm25']]);
+      expect(own.series[0].points.find((p) => p.ts === hour - 4 * HOUR)?.value).toBe(30);
+      // A filter's own outlet PM2.5 is its PM2.5 once it is the device asked for.
+      const filter = await ok<MeasureTrend>(admin, `/api/s/measure-trend?tags=2&hours=24&deviceId=${dev.f1}`);
+      expect(filter.series[0].measureIds).toEqual([mea['f.pm25']]);
+      expect(filter.series[0].points.find((p) => p.ts === hour - 4 * HOUR)?.value).toBe(70);
+      expect((await admin.get('/api/s/measure-trend?tags=2&deviceId=999999')).status).toBe(404);
+      expect((await admin.get('/api/s/measure-trend?tags=2&deviceId=x')).status).toBe(400);
+    });
+
     it('reads minute buckets up to 6 hours', async () => {
       const minute = Math.floor(Date.now() / MIN) * MIN;
       await rollups('t_history_measure_1m', [

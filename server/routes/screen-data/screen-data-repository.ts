@@ -13,10 +13,11 @@ import { visibleProjectFilter } from '../scope-filters';
 const MINUTE = 60_000;
 const HOUR = 3_600_000;
 
-/** Whose data: the user's data scope, narrowed to one project when `projectId` is set. */
+/** Whose data: the user's data scope, narrowed to one project when `projectId` is set (and to one device for a trend). */
 export interface ScreenScope {
   user: AuthUser;
   projectId?: number;
+  deviceId?: number;
 }
 
 const round1 = (v: number) => Math.round(v * 10) / 10;
@@ -158,7 +159,8 @@ export class ScreenDataRepository {
     const ids = this.projectIds(scope);
     const measures = await this.db.selectFrom('t_device as d').innerJoin('t_measure as m', 'm.device_model_id', 'd.device_model_id')
       .select(['m.id', 'm.tag_id', 'd.device_type_id']).distinct()
-      .where('m.tag_id', 'in', tags).where('d.project_id', 'in', ids).orderBy('m.id').execute();
+      .where('m.tag_id', 'in', tags).where('d.project_id', 'in', ids)
+      .$if(scope.deviceId !== undefined, (q) => q.where('d.id', '=', scope.deviceId!)).orderBy('m.id').execute();
     const measureIds = new Map<number, number[]>(tags.map((tag) => {
       const all = measures.filter((m) => m.tag_id === tag);
       const sensors = all.filter((m) => m.device_type_id === DeviceTypeId.Sensor);
@@ -173,6 +175,7 @@ export class ScreenDataRepository {
       .select(['m.tag_id', 'h.bucket', sql<number>`avg(h.sum_value / h.sample_count)`.as('value')])
       .where('h.measure_id', 'in', contributing).where('h.bucket', '>=', from).where('h.bucket', '<=', now)
       .where('d.project_id', 'in', ids)
+      .$if(scope.deviceId !== undefined, (q) => q.where('d.id', '=', scope.deviceId!))
       .groupBy(['m.tag_id', 'h.bucket']).orderBy('m.tag_id').orderBy('h.bucket').execute();
     return {
       bucketMs, from, to: now,

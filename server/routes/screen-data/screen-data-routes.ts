@@ -5,7 +5,7 @@ import {
 import type { AuthUser } from '../../auth/auth-user';
 import type { AppDeps } from '../../deps';
 import { endpoint } from '../../http/endpoint';
-import { visibleProject } from '../telemetry/telemetry-repository';
+import { visibleDevice, visibleProject } from '../telemetry/telemetry-repository';
 import { ScreenDataRepository, type ScreenScope } from './screen-data-repository';
 
 /**
@@ -27,7 +27,10 @@ export function registerScreenDataRoutes(app: FastifyInstance, { db }: AppDeps):
   endpoint(app, db, {
     method: 'GET', url: '/s/measure-trend', access: 'signed-in', query: MeasureTrendQuery, response: MeasureTrend,
     async handler({ user, query }) {
-      return repo.measureTrend(await scopeOf(user, query.projectId), query.tags, query.hours, Date.now());
+      const scope = await scopeOf(user, query.projectId);
+      // A device outside the user's scope is unknown to them (404), as in the telemetry calls.
+      const deviceId = query.deviceId === undefined ? undefined : (await visibleDevice(db, user, query.deviceId)).id;
+      return repo.measureTrend({ ...scope, deviceId }, query.tags, query.hours, Date.now());
     },
   });
 

@@ -13,6 +13,7 @@ import { useMonitorKeys } from './useMonitorKeys';
 import { Connecting, Page } from './monitorStyles';
 import { registerScreenStrings } from '../../shared/screen/registerScreenStrings';
 import { useMonitorTemplate, useTemplateList } from './useMonitorTemplate';
+import { useMonitorRotation, useRotationSeconds } from './useRotation';
 
 registerScreenStrings();
 
@@ -57,6 +58,7 @@ export function MonitorPage() {
 
   const currentId = record?.id ?? tplId;
   useMonitorKeys(list, currentId, show);
+  useMonitorRotation(list, currentId, useRotationSeconds(), show);
 
   let body;
   if (record) {
