@@ -158,13 +158,16 @@ describe('kiosk playlists (t_playlist)', () => {
     expect(r.body.error).toMatch(new RegExp(`没有权限|${GUEST_READ_ONLY}`));
   });
 
-  it('deletes a playlist with its items; a deleted template only empties the item name', async () => {
+  it('deletes a playlist with its items; a template it plays cannot be deleted, and one gone only empties the item name', async () => {
     const tpl = (await admin.post('/api/t_screen_tpl/save', { name: '临时模板', content: {
       version: 1, canvas: { width: 1920, height: 1080, background: '#000000', scaleMode: 'fit' },
       widgets: [{ id: 'title', type: 'header', x: 0, y: 0, w: 1920, h: 96 }],
     } })).body.data.id as number;
     const p = (await save(admin, { name: '将删除', items: [{ kind: 'template', templateId: tpl, durationSec: 10 }] })).body.data!;
-    expect((await admin.post(`/api/t_screen_tpl/del/${tpl}`)).body.success).toBe(true);
+    expect((await admin.post(`/api/t_screen_tpl/del/${tpl}`)).body).toMatchObject({ success: false, error: '大屏模板正被轮播列表“将删除”使用，不能删除' });
+    // A template gone all the same (removed from the database by hand) leaves the item playable to skip.
+    await db().deleteFrom('t_screen_tpl_revision').where('template_id', '=', tpl).execute();
+    await db().deleteFrom('t_screen_tpl').where('id', '=', tpl).execute();
     expect((await admin.get<PlaylistRecord>(`/api/t_playlist/${p.id}`)).body.data!.items[0]).toMatchObject({ templateId: tpl, name: '' });
 
     expect((await admin.post(`/api/t_playlist/del/${p.id}`)).body).toEqual({ success: true, data: true });
