@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Right } from '../../contract/rights';
 import { parseScreenTemplate, SCREEN_TEMPLATE_VERSION } from '../../contract/screen-template';
@@ -335,5 +336,43 @@ describe('screen template library (issue 16)', () => {
     });
     await admin.post('/api/t_screen_tpl/save', { id: t.id, version: 1, name: '日志模板', content: doc('日志', 9) });
     expect(JSON.parse((await lastLog()).detail)).toEqual({ before: { content: '7 widgets' }, after: { content: 'content changed (9 widgets)' } });
+  });
+});
+
+/** A database of the previous release gets the library's columns and a revision per template on its next start. */
+describe('migration 009: the screen library for existing databases', () => {
+  let server: TestServer;
+  afterAll(async () => { await server?.dispose(); });
+
+  it('adds thumbnail, default-multi and updated_by, and keeps each template\'s current state as its revision', async () => {
+    server = await startTestServer();
+    const admin = await loginAs(server, 'admin');
+    const made = (await admin.post('/api/t_screen_tpl/save', { name: '旧库模板', content: doc('旧', 3) })).body.data;
+    const db = server.database.db;
+    // Back to how a database of the previous release looked: edited twice since (version 3).
+    await sql`drop table t_screen_tpl_revision`.execute(db);
+    for (const column of ['thumbnail', 'is_default_multi', 'updated_by']) await sql`alter table t_screen_tpl drop column ${sql.ref(column)}`.execute(db);
+    await sql`update t_screen_tpl set version = 3 where id = ${made.id}`.execute(db);
+    await sql`delete from nv_migration where name = '009-screen-library'`.execute(db);
+
+    server = await server.restart();
+    expect(server.migrations).toEqual(['009-screen-library']);
+    const after = server.database.db;
+    const templates = await after.selectFrom('t_screen_tpl').selectAll().orderBy('id').execute();
+    const revisions = await after.selectFrom('t_screen_tpl_revision').selectAll().orderBy('template_id').execute();
+    expect(revisions.map((r) => ({ ...r, id: undefined }))).toEqual(templates.map((t) => ({
+      id: undefined, template_id: t.id, version: t.version, name: t.name, content: t.content, widget_count: JSON.parse(t.content).widgets.length,
+      saved_by: t.created_by, saved_at: t.updated_at,
+    })));
+    expect(templates.map((t) => [t.thumbnail, Number(t.is_default_multi), t.updated_by])).toEqual(templates.map((t) => [null, 0, t.created_by]));
+
+    const api = await loginAs(server, 'admin');
+    expect((await api.get(`/api/t_screen_tpl/${made.id}/revisions`)).body.data).toEqual([
+      { version: 3, name: '旧库模板', savedBy: '系统管理员', savedAt: expect.any(Number), widgetCount: 3, current: true },
+    ]);
+    expect((await api.get(`/api/t_screen_tpl/${made.id}`)).body.data).toMatchObject({ version: 3, updatedBy: '系统管理员', hasThumbnail: false });
+
+    server = await server.restart();
+    expect(server.migrations).toEqual([]);
   });
 });
