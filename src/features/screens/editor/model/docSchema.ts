@@ -22,7 +22,10 @@ function issueText(error: z.ZodError, path: (string | number)[]): string {
   return `${full.join('.')}: ${issue.message}`;
 }
 
-/** One widget, checked by the template schema plus the editor's own fields. */
+/**
+ * One widget, checked by the template schema (its props by its type's schema) plus the editor's
+ * own fields (kept apart so this reads documents of version 1 and 2 alike).
+ */
 export function parseEditorWidget(value: unknown, path: (string | number)[]): Parsed<EditorWidget> {
   if (!isRecord(value)) return { ok: false, error: `${path.join('.')}: must be an object` };
   const own: Record<string, unknown> = {};
@@ -37,7 +40,10 @@ export function parseEditorWidget(value: unknown, path: (string | number)[]): Pa
   if (!base.success) return { ok: false, error: issueText(base.error, path) };
   const extra = EditorFields.safeParse(own);
   if (!extra.success) return { ok: false, error: issueText(extra.error, path) };
-  return { ok: true, value: { ...base.data, ...extra.data } as EditorWidget };
+  // The props as they were (checked, but without the defaults the schema fills in), so a draft
+  // or a copy comes back exactly as it was written.
+  const props = isRecord(value.props) ? value.props : base.data.props;
+  return { ok: true, value: { ...base.data, ...extra.data, props } as EditorWidget };
 }
 
 function parseList<T>(value: unknown, path: string, max: number, item: (v: unknown, p: (string | number)[]) => Parsed<T>): Parsed<T[]> {

@@ -11,8 +11,8 @@ import type { DataSource, EditorDoc, EditorWidget } from './types';
 
 /**
  * Adds copies of `widgets` to `doc` shifted by dx, dy (kept on the canvas): new ids (`kpi3`), new
- * group ids (a copied group is a group of its own), stacked on top in their old order. The copies
- * become the selection.
+ * group ids (a copied group is a group of its own), stacked on top in their old order, listed in
+ * the order given. The copies become the selection.
  */
 function insertCopies(state: EditorState, doc: EditorDoc, widgets: readonly EditorWidget[], dx: number, dy: number): Outcome {
   if (doc.widgets.length + widgets.length > MAX_WIDGETS) {
@@ -27,8 +27,9 @@ function insertCopies(state: EditorState, doc: EditorDoc, widgets: readonly Edit
     base = renumberZ(doc, stackOrder(doc.widgets).map((w) => w.id));
     z = doc.widgets.length;
   }
-  const copies = stackOrder(widgets).map((w, i): EditorWidget => {
-    const copy: EditorWidget = { ...w, ...placeRect({ ...rectOf(w), x: w.x + dx, y: w.y + dy }, doc.canvas, 1), id: freshId(w.type, ids), z: z + i };
+  const rank = new Map(stackOrder(widgets).map((w, i) => [w, i]));
+  const copies = widgets.map((w): EditorWidget => {
+    const copy: EditorWidget = { ...w, ...placeRect({ ...rectOf(w), x: w.x + dx, y: w.y + dy }, doc.canvas, 1), id: freshId(w.type, ids), z: z + rank.get(w)! };
     if (w.group) {
       if (!groups.has(w.group)) groups.set(w.group, freshId('group', groupIds));
       copy.group = groups.get(w.group);

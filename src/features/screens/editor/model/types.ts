@@ -2,9 +2,9 @@ import type { DataSource, ScreenTemplate, Widget, WidgetBinding } from '../../..
 import type { z } from 'zod';
 
 /**
- * A widget as the editor sees it. The editor-only fields (`name` shown in the layers panel,
- * `group` shared by grouped widgets, `locked`, `hidden`) arrive with template version 2; until
- * then they are declared here, so switching is a one-line change of this alias.
+ * A widget as the editor sees it, with the editor's fields: `name` (layers panel), `group` (shared
+ * by grouped widgets), `locked`, `hidden`. Template version 2's `Widget` has them; the
+ * intersection keeps this right whichever version the contract is at.
  */
 export type EditorWidget = Widget & { name?: string; group?: string; locked?: boolean; hidden?: boolean };
 
