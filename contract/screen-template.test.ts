@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { SaveScreenTemplateBody, parseScreenTemplate } from './screen-template';
+import { MAX_WIDGETS, SaveScreenTemplateBody, ScreenTemplateContent, parseScreenTemplate } from './screen-template';
 
 const base = () => ({
-  version: 1,
+  version: 2,
   canvas: { width: 1920, height: 1080, background: '#061327', scaleMode: 'fit' },
   variables: [{ name: 'projectId', label: '项目', type: 'project', default: 1 }],
   sources: [
@@ -36,8 +36,25 @@ describe('screen template schema', () => {
   });
 
   it.each<[string, (t: T) => unknown, string]>([
-    ['a wrong version', (t) => { t.version = 2; }, 'version: version must be 1'],
-    ['an unknown widget type', (t) => { (t.widgets[1] as Record<string, unknown>).type = 'iframe'; }, 'widgets.1.type: '],
+    ['a newer version', (t) => { t.version = 3; },
+      'version: this template is of version 3, newer than this console reads (up to 2): update the console'],
+    ['an unknown version', (t) => { (t as Record<string, unknown>).version = 'two'; }, 'version: unsupported template version "two" (this console reads versions 1 to 2)'],
+    ['no version', (t) => { delete (t as Record<string, unknown>).version; }, 'version: version is required'],
+    ['an unknown widget type', (t) => { (t.widgets[1] as Record<string, unknown>).type = 'iframe'; },
+      'widgets.1.type: widget "table": unknown widget type "iframe" (known: header, kpi, trend,'],
+    ['a widget without a type', (t) => { delete (t.widgets[1] as Record<string, unknown>).type; }, 'widgets.1.type: widget "table": type is required'],
+    ['a prop out of range', (t) => { (t.widgets[2].props as Record<string, unknown>).windowHours = 0; },
+      'widgets.2.props.windowHours: widget "trend": must be at least 1/60 (one minute)'],
+    ['a prop of the wrong type', (t) => { (t.widgets[2].props as Record<string, unknown>).area = 'yes'; }, 'widgets.2.props.area: widget "trend": must be true or false'],
+    ['an unknown prop', (t) => { (t.widgets[2].props as Record<string, unknown>).colr = '#fff'; }, 'widgets.2.props.colr: widget "trend": unknown prop "colr"'],
+    ['props that are no object', (t) => { (t.widgets[2] as Record<string, unknown>).props = [1]; }, 'widgets.2.props: widget "trend": props must be an object'],
+    ['a live source that does not exist', (t) => { (t.widgets[2].props as Record<string, unknown>).live = 'gone'; },
+      'widgets.2.props.live: widget "trend": unknown source "gone"'],
+    ['a live source that is no hub source', (t) => { (t.widgets[2].props as Record<string, unknown>).live = 'devices'; },
+      'widgets.2.props.live: widget "trend": source "devices" is not a hub source'],
+    ['a long layer name', (t) => { (t.widgets[1] as Record<string, unknown>).name = 'x'.repeat(65); }, 'widgets.1.name: a layer name is at most 64 characters'],
+    ['a group that is no identifier', (t) => { (t.widgets[1] as Record<string, unknown>).group = 'g 1'; }, 'widgets.1.group: must be an identifier'],
+    ['a non-boolean hidden', (t) => { (t.widgets[1] as Record<string, unknown>).hidden = 'yes'; }, 'widgets.1.hidden: '],
     ['a negative x', (t) => { t.widgets[1].x = -5; }, 'widgets.1.x: '],
     ['a fractional width', (t) => { t.widgets[1].w = 10.5; }, 'widgets.1.w: '],
     ['a widget past the canvas width', (t) => { t.widgets[1].x = 1000; },
@@ -66,8 +83,58 @@ describe('screen template schema', () => {
     ['a bad background', (t) => { t.canvas.background = 'url(javascript:x)'; }, 'canvas.background: must be a colour'],
     ['an unknown scale mode', (t) => { t.canvas.scaleMode = 'zoom'; }, 'canvas.scaleMode: '],
     ['no widgets', (t) => { t.widgets = []; }, 'widgets: a template needs at least one widget'],
+    ['widgets that are no list', (t) => { (t as Record<string, unknown>).widgets = { a: 1 }; }, 'widgets: must be a list of widgets'],
   ])('refuses %s, naming the field', (_name, change, message) => {
     expect(errorOf(change)).toContain(message);
+  });
+
+  it('fills in each widget\'s prop defaults and keeps the editor fields', () => {
+    const t = base() as T;
+    Object.assign(t.widgets[1], { name: '设备表', group: 'left', locked: true, hidden: false });
+    const r = parseScreenTemplate(t);
+    expect(r.ok).toBe(true);
+    if (!r.ok) return;
+    expect(r.template.widgets[0].props).toEqual({ clock: true });
+    expect(r.template.widgets[1]).toMatchObject({ name: '设备表', group: 'left', locked: true, hidden: false, props: { columns: ['name', 'model', 'state'], pageSeconds: 10 } });
+    expect(r.template.widgets[2].props).toEqual({ area: true, windowHours: 24 });
+    // Parsing the parsed document again changes nothing: an export imports identically.
+    expect(parseScreenTemplate(JSON.parse(JSON.stringify(r.template)))).toEqual(r);
+  });
+
+  it('names the widget of a bad prop by its id, also deep in a prop', () => {
+    const t = base() as T;
+    t.widgets.push({ id: 'kpi1', type: 'kpi', x: 0, y: 0, w: 10, h: 10, props: { decimals: 7 } } as never);
+    expect(errorOf(() => undefined)).toBe('ok');
+    const r = parseScreenTemplate(t);
+    expect(r).toEqual({ ok: false, error: 'widgets.3.props.decimals: widget "kpi1": must be at most 6' });
+    (t.widgets[3] as Record<string, unknown>).props = { icon: 'rocket' };
+    expect(parseScreenTemplate(t)).toMatchObject({ error: expect.stringContaining('widgets.3.props.icon: widget "kpi1": must be one of data, building,') });
+    Object.assign(t.widgets[3], { type: 'barRanking', props: { lowIsBad: { red: 10 } } });
+    expect(parseScreenTemplate(t)).toEqual({ ok: false, error: 'widgets.3.props.lowIsBad.amber: widget "kpi1": is required' });
+    Object.assign(t.widgets[3], { type: 'projectMap', props: { stateColours: { pink: '#f0f' } } });
+    expect(parseScreenTemplate(t)).toEqual({ ok: false, error: 'widgets.3.props.stateColours.pink: widget "kpi1": unknown key "pink"' });
+    Object.assign(t.widgets[3], { type: 'pie', props: { colours: ['#fff', 'url(javascript:x)'] } });
+    expect(parseScreenTemplate(t)).toEqual({ ok: false, error: 'widgets.3.props.colours.1: widget "kpi1": must be a colour (#rrggbb, rgb() or rgba())' });
+  });
+
+  it(`refuses more than ${MAX_WIDGETS} widgets before looking at any`, () => {
+    const t = base() as T;
+    (t as Record<string, unknown>).widgets = Array.from({ length: 10_000 }, () => ({ type: 'nope' }));
+    expect(parseScreenTemplate(t)).toEqual({ ok: false, error: 'widgets: a template holds at most 200 widgets (got 10000)' });
+    (t as Record<string, unknown>).widgets = Array.from({ length: MAX_WIDGETS }, (_, i) => ({ id: `k${i}`, type: 'kpi', x: 0, y: 0, w: 10, h: 10 }));
+    expect(parseScreenTemplate(t).ok).toBe(true);
+  });
+
+  it('upgrades a version 1 document before checking it, dropping the props v1 ignored', () => {
+    const t = base() as T;
+    t.version = 1;
+    (t.widgets[2] as Record<string, unknown>).props = { area: true, windowHours: -2, colr: 'x', live: 'devices' };
+    const r = parseScreenTemplate(JSON.stringify(t));
+    expect(r.ok).toBe(true);
+    if (r.ok) expect(r.template).toMatchObject({ version: 2, widgets: [{}, {}, { props: { area: true, windowHours: 24 } }] });
+    expect(r.ok && 'live' in r.template.widgets[2].props).toBe(false);
+    const saved = ScreenTemplateContent.safeParse(t);
+    expect(saved.success && saved.data.version).toBe(2);
   });
 
   it('accepts an image background and refuses text that is not JSON', () => {
@@ -82,5 +149,9 @@ describe('screen template schema', () => {
     expect(r.success).toBe(false);
     expect(r.error?.issues[0]).toMatchObject({ path: ['content', 'widgets', 2, 'source', 'sourceId'], message: 'unknown source "gone"' });
     expect(SaveScreenTemplateBody.safeParse({ name: 'x', content: JSON.stringify(base()) }).success).toBe(true);
+    const badProp = base() as T;
+    (badProp.widgets[2].props as Record<string, unknown>).area = 1;
+    expect(SaveScreenTemplateBody.safeParse({ name: 'x', content: badProp }).error?.issues[0])
+      .toMatchObject({ path: ['content', 'widgets', 2, 'props', 'area'], message: 'widget "trend": must be true or false' });
   });
 });

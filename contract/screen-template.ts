@@ -1,20 +1,24 @@
 import { z } from 'zod';
 import { Id, PageQuery, paged } from './envelope';
+import { migrateTemplateDocument } from './screen-template-migrations';
+import { WIDGET_SCHEMAS, WIDGET_TYPES } from './widgets';
+
+export { WIDGET_TYPES, type WidgetType } from './widgets';
 
 /**
  * The big-screen template document stored in `t_screen_tpl.content` (DESIGN "Contract decisions"):
  * a design canvas, variables (so one template serves many projects), data sources shared by the
- * widgets, and the widgets placed on the canvas. The server validates it on save and the /monitor
- * runtime on load, with the same schema; errors name the field (`widgets.3.source.sourceId: …`).
+ * widgets, and the widgets placed on the canvas, each with props checked by its type's schema
+ * (contract/widgets/). The server validates it on save and the /monitor runtime on load, with the
+ * same schema, after upgrading an older document (screen-template-migrations.ts); errors name the
+ * field (`widgets.3.source.sourceId: …`, `widgets.3.props.decimals: widget "kpi1": must be at most 6`).
  */
-export const SCREEN_TEMPLATE_VERSION = 1;
+export const SCREEN_TEMPLATE_VERSION = 2;
+/** The most widgets one template holds (an editor's 200-widget drag stays within budget). */
+export const MAX_WIDGETS = 200;
 export const SCALE_MODES = ['fit', 'fillWidth', 'fillHeight', 'stretch'] as const;
 export const VARIABLE_TYPES = ['project', 'region', 'string', 'number'] as const;
-export const WIDGET_TYPES = [
-  'header', 'kpi', 'trend', 'barRanking', 'pie', 'gauge', 'alarmTicker', 'deviceTable', 'projectMap', 'model3d', 'globe3d',
-] as const;
 export const HUB_EVENTS = ['measureWarning', 'measureValues', 'deviceState'] as const;
-export type WidgetType = (typeof WIDGET_TYPES)[number];
 
 const IDENT = /^[A-Za-z_][A-Za-z0-9_]*$/;
 const ident = z.string().regex(IDENT, 'must be an identifier (letters, digits, _; not starting with a digit)').max(64);
@@ -74,9 +78,19 @@ export const WidgetBinding = z.strictObject({
 });
 
 const coord = z.number().int().min(0);
-export const Widget = z.strictObject({
+/**
+ * A widget as placed, its `props` not yet checked against its type's schema (that is {@link Widget}).
+ * `name`, `group`, `locked` and `hidden` are the editor's: the layer's name, the group it belongs
+ * to (widgets sharing a `group` move together), locked against moving, hidden (the runtime does
+ * not render it).
+ */
+export const WidgetBase = z.strictObject({
   id: ident,
   type: z.enum(WIDGET_TYPES),
+  name: z.string().trim().max(64, 'a layer name is at most 64 characters').optional(),
+  group: ident.optional(),
+  locked: z.boolean().optional(),
+  hidden: z.boolean().optional(),
   x: coord,
   y: coord,
   w: z.number().int().min(1),
@@ -86,7 +100,82 @@ export const Widget = z.strictObject({
   props: z.record(z.string(), z.unknown()).default({}),
   source: WidgetBinding.optional(),
 });
-export type Widget = z.infer<typeof Widget>;
+export type Widget = z.output<typeof WidgetBase>;
+
+const isObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v);
+
+const ordinal = (n: unknown) => String(n);
+/**
+ * The messages of a props issue, short and in the panel's words: `must be at most 6`,
+ * `must be one of auto, amap, offline`, `unknown prop "colr"`. A schema's own message wins.
+ */
+function propIssueMessage(issue: z.core.$ZodRawIssue): string | undefined {
+  const inclusive = (issue as { inclusive?: boolean }).inclusive !== false;
+  switch (issue.code) {
+    case 'invalid_type':
+      if (issue.input === undefined) return 'is required';
+      return ({ int: 'must be a whole number', number: 'must be a number', string: 'must be a text', boolean: 'must be true or false',
+        array: 'must be a list', object: 'must be an object', record: 'must be an object' } as Record<string, string>)[issue.expected]
+        ?? `must be a ${issue.expected}`;
+    case 'too_big':
+      if (issue.origin === 'string') return `must be at most ${ordinal(issue.maximum)} characters`;
+      if (issue.origin === 'array') return `must hold at most ${ordinal(issue.maximum)} items`;
+      return inclusive ? `must be at most ${ordinal(issue.maximum)}` : `must be below ${ordinal(issue.maximum)}`;
+    case 'too_small':
+      if (issue.origin === 'string') return Number(issue.minimum) <= 1 ? 'must not be blank' : `must be at least ${ordinal(issue.minimum)} characters`;
+      if (issue.origin === 'array') return `must hold at least ${ordinal(issue.minimum)} item${Number(issue.minimum) === 1 ? '' : 's'}`;
+      return inclusive ? `must be at least ${ordinal(issue.minimum)}` : `must be above ${ordinal(issue.minimum)}`;
+    case 'invalid_value':
+      return `must be one of ${issue.values.map(String).join(', ')}`;
+    case 'unrecognized_keys':
+      return `unknown ${issue.path?.length ? 'key' : 'prop'} ${issue.keys.map((k) => `"${k}"`).join(', ')}`;
+    case 'invalid_key':
+      return 'is not an allowed key';
+    case 'invalid_format':
+      return 'has the wrong format';
+    default:
+      return undefined;
+  }
+}
+
+type Path = (string | number)[];
+const plainPath = (path: PropertyKey[]): Path => path.map((p) => (typeof p === 'symbol' ? String(p) : p));
+
+/**
+ * A widget, its props checked by its type's schema (contract/widgets/) with the defaults filled
+ * in. An unknown type or a bad prop names the widget: `type: widget "w1": unknown widget type
+ * "iframe"`, `props.decimals: widget "kpi1": must be at most 6`, `props.colr: widget "kpi1": unknown prop "colr"`.
+ */
+export const Widget = z.unknown().transform((value, ctx): Widget => {
+  const who = isObject(value) && typeof value.id === 'string' && value.id ? `widget "${value.id}"` : 'widget';
+  const add = (path: Path, message: string) => ctx.addIssue({ code: 'custom', path, message });
+  const base = WidgetBase.safeParse(value);
+  if (!base.success) {
+    for (const issue of base.error.issues) {
+      const path = plainPath(issue.path);
+      if (path[0] === 'type' && isObject(value)) {
+        const t = value.type;
+        add(path, t === undefined
+          ? `${who}: type is required (one of ${WIDGET_TYPES.join(', ')})`
+          : `${who}: unknown widget type ${JSON.stringify(t)} (known: ${WIDGET_TYPES.join(', ')})`);
+      } else {
+        add(path, path[0] === 'props' ? `${who}: props must be an object` : issue.message);
+      }
+    }
+    return z.NEVER;
+  }
+  const widget = base.data;
+  const props = (WIDGET_SCHEMAS[widget.type].props as z.ZodObject).safeParse(widget.props, { error: propIssueMessage });
+  if (!props.success) {
+    for (const issue of props.error.issues) {
+      const path = plainPath(issue.path);
+      if (issue.code === 'unrecognized_keys' && issue.keys.length) path.push(issue.keys[0]);
+      add(['props', ...path], `${who}: ${issue.message}`);
+    }
+    return z.NEVER;
+  }
+  return { ...widget, props: props.data as Record<string, unknown> };
+});
 
 type Issue = { path: (string | number)[]; message: string };
 
@@ -124,9 +213,14 @@ function crossCheck(t: { canvas: z.infer<typeof Canvas>; variables: z.infer<type
   });
 
   const sourceIds = new Set(t.sources.map((s) => s.id));
+  const hubIds = new Set(t.sources.filter((s) => s.kind === 'hub').map((s) => s.id));
   t.widgets.forEach((w, i) => {
     if (w.source && !sourceIds.has(w.source.sourceId)) {
       issues.push({ path: ['widgets', i, 'source', 'sourceId'], message: `unknown source "${w.source.sourceId}"` });
+    }
+    const live = w.props.live;
+    if (typeof live === 'string' && !hubIds.has(live)) {
+      issues.push({ path: ['widgets', i, 'props', 'live'], message: `widget "${w.id}": ${sourceIds.has(live) ? `source "${live}" is not a hub source` : `unknown source "${live}"`}` });
     }
     if (w.x + w.w > t.canvas.width) {
       issues.push({ path: ['widgets', i, 'w'], message: `widget "${w.id}" lies outside the canvas: x + w = ${w.x + w.w} > width ${t.canvas.width}` });
@@ -139,12 +233,27 @@ function crossCheck(t: { canvas: z.infer<typeof Canvas>; variables: z.infer<type
   return issues;
 }
 
+const versionMessage = (input: unknown) => {
+  if (input === undefined) return 'version is required';
+  if (typeof input === 'number' && input > SCREEN_TEMPLATE_VERSION) {
+    return `this template is of version ${input}, newer than this console reads (up to ${SCREEN_TEMPLATE_VERSION}): update the console`;
+  }
+  return `unsupported template version ${JSON.stringify(input)} (this console reads versions 1 to ${SCREEN_TEMPLATE_VERSION})`;
+};
+
+/** The widget list: its size is checked before any widget, so a 10,000-widget import fails fast and says why. */
+const WidgetList = z.array(z.unknown(), { error: 'must be a list of widgets' })
+  .min(1, 'a template needs at least one widget')
+  .max(MAX_WIDGETS, { error: (issue) => `a template holds at most ${MAX_WIDGETS} widgets (got ${Array.isArray(issue.input) ? issue.input.length : '?'})` })
+  .pipe(z.array(Widget));
+
+/** The current document (version {@link SCREEN_TEMPLATE_VERSION}); parse stored or imported ones with parseScreenTemplate or ScreenTemplateContent, which upgrade older versions first. */
 export const ScreenTemplate = z.strictObject({
-  version: z.literal(SCREEN_TEMPLATE_VERSION, { error: `version must be ${SCREEN_TEMPLATE_VERSION}` }),
+  version: z.literal(SCREEN_TEMPLATE_VERSION, { error: (issue) => versionMessage(issue.input) }),
   canvas: Canvas,
   variables: z.array(TemplateVariable).max(16).default([]),
   sources: z.array(DataSource).max(64).default([]),
-  widgets: z.array(Widget).min(1, 'a template needs at least one widget').max(200),
+  widgets: WidgetList,
 }).superRefine((t, ctx) => {
   for (const issue of crossCheck(t)) ctx.addIssue({ code: 'custom', path: issue.path, message: issue.message });
 });
@@ -152,39 +261,43 @@ export type ScreenTemplate = z.infer<typeof ScreenTemplate>;
 
 export type ParsedTemplate = { ok: true; template: ScreenTemplate } | { ok: false; error: string };
 
-/**
- * A template from stored JSON text or an already parsed value; on failure the first problem,
- * naming the field: `widgets.3.source.sourceId: unknown source "x"` (the runtime's error panel).
- */
-export function parseScreenTemplate(json: unknown): ParsedTemplate {
+/** The document of a value or its JSON text, upgraded to the current version and checked; on failure the first issue. */
+function checkDocument(json: unknown): { ok: true; template: ScreenTemplate } | { ok: false; path: Path; message: string } {
   let value = json;
   if (typeof json === 'string') {
     try {
       value = JSON.parse(json);
     } catch {
-      return { ok: false, error: 'content: not valid JSON' };
+      return { ok: false, path: [], message: 'not valid JSON' };
     }
   }
-  const result = ScreenTemplate.safeParse(value);
+  const result = ScreenTemplate.safeParse(migrateTemplateDocument(value));
   if (result.success) return { ok: true, template: result.data };
   const issue = result.error.issues[0];
-  return { ok: false, error: `${issue.path.length ? issue.path.map(String).join('.') : 'template'}: ${issue.message}` };
+  return { ok: false, path: plainPath(issue.path), message: issue.message };
 }
 
-/** `content` of a save: the document or its JSON text, checked by the schema; errors name the field under `content`. */
+/**
+ * A template from stored JSON text or an already parsed value, an older version upgraded first;
+ * on failure the first problem, naming the field: `widgets.3.source.sourceId: unknown source "x"`
+ * (the runtime's error panel).
+ */
+export function parseScreenTemplate(json: unknown): ParsedTemplate {
+  const r = checkDocument(json);
+  if (r.ok) return r;
+  if (!r.path.length && r.message === 'not valid JSON') return { ok: false, error: 'content: not valid JSON' };
+  return { ok: false, error: `${r.path.length ? r.path.join('.') : 'template'}: ${r.message}` };
+}
+
+/**
+ * `content` of a save or an import: the document or its JSON text, an older version upgraded,
+ * checked by the schema; errors name the field under `content`.
+ */
 export const ScreenTemplateContent = z.unknown().transform((value, ctx): ScreenTemplate => {
-  if (typeof value === 'string') {
-    try {
-      value = JSON.parse(value);
-    } catch {
-      ctx.addIssue({ code: 'custom', message: 'must be a template document or its JSON text (not valid JSON)' });
-      return z.NEVER;
-    }
-  }
-  const result = ScreenTemplate.safeParse(value);
-  if (result.success) return result.data;
-  const issue = result.error.issues[0];
-  ctx.addIssue({ code: 'custom', path: issue.path.map((p) => (typeof p === 'symbol' ? String(p) : p)), message: issue.message });
+  const r = checkDocument(value);
+  if (r.ok) return r.template;
+  const invalidJson = !r.path.length && r.message === 'not valid JSON';
+  ctx.addIssue({ code: 'custom', path: r.path, message: invalidJson ? 'must be a template document or its JSON text (not valid JSON)' : r.message });
   return z.NEVER;
 });
 

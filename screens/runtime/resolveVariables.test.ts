@@ -4,7 +4,7 @@ import { resolveSources, resolveWidgets, substitute, variableValues } from './re
 
 function template(): ScreenTemplate {
   const parsed = parseScreenTemplate({
-    version: 1,
+    version: 2,
     canvas: { width: 1920, height: 1080, background: '#000', scaleMode: 'fit' },
     variables: [
       { name: 'projectId', label: '项目', type: 'project', default: 4 },
@@ -14,7 +14,10 @@ function template(): ScreenTemplate {
       { id: 'devices', kind: 'rest', endpoint: '/api/t_device', params: { projectId: '${projectId}', label: 'p-${projectId}', Size: 50 }, refreshSeconds: 30 },
       { id: 'live', kind: 'hub', topic: 'project:${projectId}', event: 'measureValues' },
     ],
-    widgets: [{ id: 'a', type: 'kpi', x: 0, y: 0, w: 10, h: 10, title: '项目 ${projectId}' }],
+    widgets: [
+      { id: 'a', type: 'kpi', x: 0, y: 0, w: 10, h: 10, title: '项目 ${projectId}' },
+      { id: 'b', type: 'kpi', x: 0, y: 0, w: 10, h: 10, name: '备用指标', hidden: true },
+    ],
   });
   if (!parsed.ok) throw new Error(parsed.error);
   return parsed.template;
@@ -33,5 +36,10 @@ describe('variables', () => {
     expect(hub).toMatchObject({ topic: 'project:7' });
     expect(resolveWidgets(template().widgets, values)[0].title).toBe('项目 7');
     expect(substitute('${nope}-x', values)).toBe('-x');
+  });
+
+  it('leaves hidden widgets off the wall', () => {
+    expect(template().widgets.map((w) => w.id)).toEqual(['a', 'b']);
+    expect(resolveWidgets(template().widgets, {}).map((w) => w.id)).toEqual(['a']);
   });
 });

@@ -52,7 +52,7 @@ export function resolveSources(sources: DataSource[], values: VariableValues): D
     }));
 }
 
-/** The widgets with variables filled in their titles. */
+/** The widgets the wall shows (not those the editor hid), with variables filled in their titles. */
 export function resolveWidgets(widgets: Widget[], values: VariableValues): Widget[] {
-  return widgets.map((w) => (w.title && w.title.includes('${') ? { ...w, title: substitute(w.title, values) } : w));
+  return widgets.filter((w) => !w.hidden).map((w) => (w.title && w.title.includes('${') ? { ...w, title: substitute(w.title, values) } : w));
 }

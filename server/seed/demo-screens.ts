@@ -19,7 +19,7 @@ const FILTER_BANDS = { red: 20, amber: 40 };
  * alarm pushes, the trend the measure pushes of the featured project.
  */
 export const OVERVIEW_TEMPLATE: Input = {
-  version: 1,
+  version: 2,
   canvas: { width: 1920, height: 1080, background: '#061327', scaleMode: 'fit' },
   sources: [
     { id: 'overview', kind: 'rest', endpoint: '/api/s/screen/overview', params: {}, refreshSeconds: 30 },
@@ -61,7 +61,7 @@ export const OVERVIEW_TEMPLATE: Input = {
 export function singleProjectTemplate(firstProjectId: number): Input {
   const project = { projectId: '${projectId}' };
   return {
-    version: 1,
+    version: 2,
     canvas: { width: 1920, height: 1080, background: '#07162c', scaleMode: 'fit' },
     variables: [{ name: 'projectId', label: '项目', type: 'project', default: firstProjectId }],
     sources: [
@@ -102,7 +102,7 @@ export function singleProjectTemplate(firstProjectId: number): Input {
 
 /** 三维态势: the platform in 3D: projects as bars on a 3D map of China, with the KPIs and the alarm ticker. */
 export const SITUATION_TEMPLATE: Input = {
-  version: 1,
+  version: 2,
   canvas: { width: 1920, height: 1080, background: '#040e1f', scaleMode: 'fit' },
   sources: [
     { id: 'overview', kind: 'rest', endpoint: '/api/s/screen/overview', params: {}, refreshSeconds: 30 },

@@ -4,7 +4,7 @@ import { makePng } from './png';
 
 /** A minimal valid screen template. */
 const LIBRARY_SCREEN = {
-  version: 1, canvas: { width: 1920, height: 1080, background: '#000000', scaleMode: 'fit' },
+  version: 2, canvas: { width: 1920, height: 1080, background: '#000000', scaleMode: 'fit' },
   widgets: [{ id: 'title', type: 'header', x: 0, y: 0, w: 1920, h: 96 }],
 };
 const THUMBNAIL = `data:image/png;base64,${makePng().toString('base64')}`;

@@ -82,7 +82,7 @@ async function operatorPoint(ctx: MatrixContext): Promise<{ deviceId: number; me
 
 /** A minimal valid screen template. */
 const MATRIX_SCREEN = {
-  version: 1, canvas: { width: 1920, height: 1080, background: '#000000', scaleMode: 'fit' },
+  version: 2, canvas: { width: 1920, height: 1080, background: '#000000', scaleMode: 'fit' },
   widgets: [{ id: 'title', type: 'header', x: 0, y: 0, w: 1920, h: 96 }],
 };
 

@@ -160,7 +160,7 @@ describe('kiosk playlists (t_playlist)', () => {
 
   it('deletes a playlist with its items; a template it plays cannot be deleted, and one gone only empties the item name', async () => {
     const tpl = (await admin.post('/api/t_screen_tpl/save', { name: '临时模板', content: {
-      version: 1, canvas: { width: 1920, height: 1080, background: '#000000', scaleMode: 'fit' },
+      version: 2, canvas: { width: 1920, height: 1080, background: '#000000', scaleMode: 'fit' },
       widgets: [{ id: 'title', type: 'header', x: 0, y: 0, w: 1920, h: 96 }],
     } })).body.data.id as number;
     const p = (await save(admin, { name: '将删除', items: [{ kind: 'template', templateId: tpl, durationSec: 10 }] })).body.data!;

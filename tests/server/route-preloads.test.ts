@@ -126,7 +126,7 @@ describe('a signed-in /monitor page carries its first template', () => {
     const made = (await admin.post('/api/t_screen_tpl/save', {
       name: '</script><script>alert(1)</script>',
       content: {
-        version: 1,
+        version: 2,
         canvas: { width: 1920, height: 1080, background: '#000000', scaleMode: 'fit' },
         sources: [],
         widgets: [{ id: 'header', type: 'header', x: 0, y: 0, w: 1920, h: 96, title: '</script>' }],

@@ -8,7 +8,7 @@ import { ApiClient, loginAs, startTestServer, type ApiResponse, type TestServer 
 import { makePng } from './png';
 
 const doc = (title = '库', widgets = 2) => ({
-  version: 1,
+  version: 2,
   canvas: { width: 1920, height: 1080, background: '#000000', scaleMode: 'fit' },
   sources: [{ id: 'alarms', kind: 'rest', endpoint: '/api/t_real_measure_warning', params: { Page: 1 }, refreshSeconds: 30 }],
   widgets: Array.from({ length: widgets }, (_, i) => (i === 0

@@ -5,7 +5,7 @@ import { expectNoChange } from './db-snapshot';
 import { ApiClient, loginAs, startTestServer, type TestServer } from './harness';
 
 const simple = (title = '测试') => ({
-  version: 1,
+  version: 2,
   canvas: { width: 1920, height: 1080, background: '#000000', scaleMode: 'fit' },
   sources: [{ id: 'alarms', kind: 'rest', endpoint: '/api/t_real_measure_warning', params: { Page: 1 }, refreshSeconds: 30 }],
   widgets: [
@@ -90,7 +90,7 @@ describe('screen templates (t_screen_tpl)', () => {
     ['a full-URL endpoint', { ...simple(), sources: [{ ...simple().sources[0], endpoint: 'http://evil.example/api/x' }] },
       /^body\.content\.sources\.0\.endpoint: must be a relative path starting with \/api\//],
     ['text that is not JSON', '{"version": 1,', /^body\.content: must be a template document or its JSON text/],
-    ['a missing canvas', { version: 1, widgets: simple().widgets }, /^body\.content\.canvas: /],
+    ['a missing canvas', { version: 2, widgets: simple().widgets }, /^body\.content\.canvas: /],
   ])('refuses %s with 400 naming the field, storing nothing', async (_name, content, message) => {
     const r = await expectNoChange(server, () => admin.post('/api/t_screen_tpl/save', { name: '坏模板', content }));
     expect(r.status).toBe(400);

@@ -1,7 +1,8 @@
 import type { RealAlarm } from '../../../contract/alarms';
 import { WarnLevel } from '../../../contract/enums';
 import { formatEventTime } from '../shared/formatWallTime';
-import { numberProp, stringRecordProp } from '../shared/readProp';
+import { AlarmTickerProps as AlarmTickerPropsSchema } from '../../../contract/widgets/alarmTicker';
+import { readProps } from '../../../contract/widgets/readProps';
 import { screenTheme } from '../shared/screenTheme';
 
 /** Height of a one-line ticker row in design px: every row has the same height, so the list height is count × this. */
@@ -28,8 +29,6 @@ export interface AlarmTickerProps {
   speed: number;
 }
 
-const COLOUR = /^(#[0-9a-f]{3,8}|rgba?\([\d\s.,%]+\)|[a-z]+)$/i;
-
 export type LevelKey = 'hint' | 'minor' | 'important';
 
 /** One row as drawn. */
@@ -43,16 +42,12 @@ export interface AlarmRow {
   content: string;
 }
 
-/** Reads the props defensively: a malformed prop falls back to its default. */
+/** The props through the ticker's schema (contract/widgets/alarmTicker.ts); a level without a colour keeps the theme's. */
 export function readAlarmTickerProps(props: Record<string, unknown> | undefined): AlarmTickerProps {
-  const given = stringRecordProp(props, 'levelColours');
+  const p = readProps(AlarmTickerPropsSchema, props);
   const levelColours: Record<number, string> = { ...screenTheme.level };
-  for (const [key, colour] of Object.entries(given)) if (/^\d+$/.test(key) && COLOUR.test(colour)) levelColours[Number(key)] = colour;
-  return {
-    limit: Math.floor(numberProp(props, 'limit', 20, 1, 500)),
-    levelColours,
-    speed: numberProp(props, 'speed', 30, 1, 2_000),
-  };
+  for (const [key, colour] of Object.entries(p.levelColours ?? {})) if (colour) levelColours[Number(key)] = colour;
+  return { limit: p.limit, levelColours, speed: p.speed };
 }
 
 /** The level of a `warnLevel`; anything above important counts as important, below hint as hint. */

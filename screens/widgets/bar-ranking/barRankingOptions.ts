@@ -1,10 +1,11 @@
 import type { EChartsCoreOption } from 'echarts/core';
 import { formatNumber, NO_VALUE, toFiniteNumber } from '../shared/formatNumber';
-import { booleanProp, numberProp, stringProp } from '../shared/readProp';
+import { BarRankingProps as BarRankingPropsSchema } from '../../../contract/widgets/barRanking';
+import { readProps } from '../../../contract/widgets/readProps';
 import { screenTheme } from '../shared/screenTheme';
 import { ellipsize, estimateNumericWidth } from '../shared/textMetrics';
 
-/** The ranking's props, read defensively from the stored template. */
+/** The ranking's props as it draws them. */
 export interface BarRankingProps {
   unit: string | undefined;
   horizontal: boolean;
@@ -16,17 +17,16 @@ export interface BarRankingProps {
   lowIsBad: { red: number; amber: number } | undefined;
 }
 
+/** The props through the ranking's schema (contract/widgets/barRanking.ts); an amber threshold below red reads as red's. */
 export function readBarRankingProps(props: Record<string, unknown> | undefined): BarRankingProps {
-  const decimals = numberProp(props, 'decimals', undefined, 0, 6);
-  const low = props?.lowIsBad;
-  const red = low && typeof low === 'object' ? numberProp(low as Record<string, unknown>, 'red', undefined) : undefined;
-  const amber = low && typeof low === 'object' ? numberProp(low as Record<string, unknown>, 'amber', undefined) : undefined;
+  const p = readProps(BarRankingPropsSchema, props);
+  const low = p.lowIsBad;
   return {
-    unit: stringProp(props, 'unit', undefined),
-    horizontal: booleanProp(props, 'horizontal', true),
-    decimals: decimals === undefined ? undefined : Math.floor(decimals),
-    max: numberProp(props, 'max', undefined, Number.MIN_VALUE),
-    lowIsBad: red !== undefined && amber !== undefined ? { red, amber: Math.max(red, amber) } : undefined,
+    unit: p.unit || undefined,
+    horizontal: p.horizontal,
+    decimals: p.decimals,
+    max: p.max,
+    lowIsBad: low ? { red: low.red, amber: Math.max(low.red, low.amber) } : undefined,
   };
 }
 

@@ -1,6 +1,7 @@
 import { DeviceState } from '../../../contract/enums';
 import { formatEventTime } from '../shared/formatWallTime';
-import { numberProp, stringArrayProp, stringRecordProp } from '../shared/readProp';
+import { DEFAULT_DEVICE_COLUMNS, DeviceTableProps as DeviceTablePropsSchema, KNOWN_DEVICE_COLUMNS } from '../../../contract/widgets/deviceTable';
+import { readProps } from '../../../contract/widgets/readProps';
 import { screenTheme } from '../shared/screenTheme';
 
 /** A device as the table is bound to it: `id`, `name`, `state` (0 offline, 1 online, 2 alarm) and any mapped fields. */
@@ -16,9 +17,9 @@ export interface DeviceTableItem {
 export const TABLE_HEADER_HEIGHT = 42;
 export const TABLE_ROW_HEIGHT = 46;
 
-export const DEFAULT_COLUMNS = ['name', 'model', 'state'] as const;
+export const DEFAULT_COLUMNS = DEFAULT_DEVICE_COLUMNS;
 /** Columns with a default label (strings.ts `column.<name>`). */
-export const KNOWN_COLUMNS = ['name', 'model', 'project', 'state', 'lastSeen'] as const;
+export const KNOWN_COLUMNS = KNOWN_DEVICE_COLUMNS;
 
 export interface DeviceTableProps {
   columns: string[];
@@ -37,13 +38,10 @@ export interface TableRow {
   cells: TableCell[];
 }
 
-/** Reads the props defensively: a malformed prop falls back to its default. */
+/** The props through the table's schema (contract/widgets/deviceTable.ts). */
 export function readDeviceTableProps(props: Record<string, unknown> | undefined): DeviceTableProps {
-  return {
-    columns: stringArrayProp(props, 'columns', DEFAULT_COLUMNS),
-    labels: stringRecordProp(props, 'labels'),
-    pageSeconds: numberProp(props, 'pageSeconds', 10, 2, 3_600),
-  };
+  const p = readProps(DeviceTablePropsSchema, props);
+  return { columns: p.columns, labels: p.labels ?? {}, pageSeconds: p.pageSeconds };
 }
 
 /** The header labels: the template's, else the default of a known column (`defaults`), else the column's name. */

@@ -1,5 +1,6 @@
 import { aqiLevel } from '../../../contract/analysis/aqi';
-import { numberProp, stringProp } from '../shared/readProp';
+import { GaugeProps as GaugePropsSchema } from '../../../contract/widgets/gauge';
+import { readProps } from '../../../contract/widgets/readProps';
 
 /**
  * Band colours in order, as the AQI scale (green, yellow, orange, red, purple, maroon), brightened
@@ -10,7 +11,7 @@ export const BAND_COLOURS = ['#2fd27c', '#f5d90a', '#ff8c1a', '#ff4040', '#b45cf
 /** The AQI breakpoints between the six levels: the bands of an `aqi` gauge that names none. */
 export const AQI_BANDS = [50, 100, 150, 200, 300] as const;
 
-/** The gauge's props, read defensively from the stored template. */
+/** The gauge's props as it draws them. */
 export interface GaugeProps {
   min: number;
   max: number;
@@ -20,16 +21,20 @@ export interface GaugeProps {
   kind: 'aqi' | undefined;
 }
 
+/**
+ * The props through the gauge's schema (contract/widgets/gauge.ts), with what depends on other
+ * props: the maximum (300 for AQI, else 100; min + 100 when not above min) and the bands (AQI's
+ * when none are given), sorted, deduplicated and kept strictly between min and max.
+ */
 export function readGaugeProps(props: Record<string, unknown> | undefined): GaugeProps {
-  const kind = stringProp(props, 'kind', undefined) === 'aqi' ? 'aqi' : undefined;
-  const min = numberProp(props, 'min', 0);
-  let max = numberProp(props, 'max', kind === 'aqi' ? 300 : 100);
+  const p = readProps(GaugePropsSchema, props);
+  const { kind, min } = p;
+  let max = p.max ?? (kind === 'aqi' ? 300 : 100);
   if (!(max > min)) max = min + 100;
-  const raw = props?.bands;
-  const given = Array.isArray(raw) ? raw.filter((b): b is number => typeof b === 'number' && Number.isFinite(b)) : [];
+  const given = p.bands ?? [];
   const source = given.length ? given : kind === 'aqi' ? [...AQI_BANDS] : [];
   const bands = [...new Set(source)].sort((a, b) => a - b).filter((b) => b > min && b < max);
-  return { min, max, bands, unit: stringProp(props, 'unit', undefined), kind };
+  return { min, max, bands, unit: p.unit || undefined, kind };
 }
 
 /** The colour of the band `value` falls in (a threshold belongs to the band below it, as AQI 50 is 优). */

@@ -1,15 +1,15 @@
 import type { EChartsCoreOption } from 'echarts/core';
 import { CHINA_MAP } from '../shared/chinaMap';
 import { formatNumber } from '../shared/formatNumber';
-import { booleanProp } from '../shared/readProp';
-import { readStateColours, type LocatedProject, type StateColours } from '../shared/projectList';
+import { Globe3dProps as Globe3dPropsSchema, type GlobeValueField } from '../../../contract/widgets/globe3d';
+import { readProps } from '../../../contract/widgets/readProps';
+import { stateColoursOf, type LocatedProject, type StateColours } from '../shared/projectList';
 import { screenTheme } from '../shared/screenTheme';
 
-export const VALUE_FIELDS = ['devices', 'energyToday', 'alarms'] as const;
 /** The project figure a bar's height shows. */
-export type GlobeValueField = (typeof VALUE_FIELDS)[number];
+export type { GlobeValueField };
 
-/** The props of a globe3d widget, as read from the stored template. */
+/** The props of a globe3d widget as it draws them. */
 export interface GlobeProps {
   valueField: GlobeValueField;
   stateColours: StateColours;
@@ -30,14 +30,10 @@ export const REGION_HEIGHT = 2;
 /** Degrees per second of the idle rotation: slow enough to read labels on a wall. */
 export const AUTO_ROTATE_SPEED = 4;
 
-/** Reads the untyped props; anything malformed falls back to its default. */
+/** The props through the widget's schema (contract/widgets/globe3d.ts). */
 export function readGlobeProps(props: Record<string, unknown> | undefined): GlobeProps {
-  const p = props ?? {};
-  return {
-    valueField: VALUE_FIELDS.includes(p.valueField as GlobeValueField) ? (p.valueField as GlobeValueField) : 'devices',
-    stateColours: readStateColours(p.stateColours),
-    autoRotate: booleanProp(p, 'autoRotate', true),
-  };
+  const p = readProps(Globe3dPropsSchema, props);
+  return { valueField: p.valueField, stateColours: stateColoursOf(p.stateColours), autoRotate: p.autoRotate };
 }
 
 /**

@@ -1,14 +1,18 @@
-import { booleanProp, stringProp } from '../shared/readProp';
+import { HeaderProps as HeaderPropsSchema } from '../../../contract/widgets/header';
+import { readProps } from '../../../contract/widgets/readProps';
 import { estimateTextWidth } from '../shared/textMetrics';
 
-/** The header's props, read defensively from the stored template. */
+/** The header's props as it draws them. */
 export interface HeaderProps {
   clock: boolean;
+  /** Undefined: none (a blank subtitle too). */
   subtitle: string | undefined;
 }
 
+/** The props through the header's schema (contract/widgets/header.ts). */
 export function readHeaderProps(props: Record<string, unknown> | undefined): HeaderProps {
-  return { clock: booleanProp(props, 'clock', true), subtitle: stringProp(props, 'subtitle', undefined) };
+  const p = readProps(HeaderPropsSchema, props);
+  return { clock: p.clock, subtitle: p.subtitle || undefined };
 }
 
 /** The title as shown: `title · data` when the bound data is a non-blank string (e.g. the project name). */

@@ -1,13 +1,12 @@
+import { KpiProps as KpiPropsSchema, type KpiIcon } from '../../../contract/widgets/kpi';
+import { readProps } from '../../../contract/widgets/readProps';
 import { formatNumber, NO_VALUE } from '../shared/formatNumber';
-import { numberProp, stringProp } from '../shared/readProp';
 import { screenTheme } from '../shared/screenTheme';
 import { estimateNumericWidth, estimateTextWidth } from '../shared/textMetrics';
 
-export const KPI_ICONS = ['building', 'device', 'online', 'offline', 'alarm', 'energy', 'air', 'aqi'] as const;
-/** A KPI icon; `data` (a small bar chart) stands in when the template names none. */
-export type KpiIcon = (typeof KPI_ICONS)[number] | 'data';
+export type { KpiIcon };
 
-/** The KPI's props, read defensively from the stored template. */
+/** The KPI's props as it draws them. */
 export interface KpiProps {
   unit: string | undefined;
   decimals: number;
@@ -16,18 +15,10 @@ export interface KpiProps {
   icon: KpiIcon;
 }
 
-const COLOUR = /^(#[0-9a-fA-F]{3,8}|rgba?\([\d\s.,%]+\))$/;
-
+/** The props through the KPI's schema (contract/widgets/kpi.ts); no colour: the theme's accent. */
 export function readKpiProps(props: Record<string, unknown> | undefined): KpiProps {
-  const colour = stringProp(props, 'colour', undefined);
-  const icon = stringProp(props, 'icon', undefined);
-  return {
-    unit: stringProp(props, 'unit', undefined),
-    decimals: Math.floor(numberProp(props, 'decimals', 0, 0, 6)),
-    colour: colour && COLOUR.test(colour) ? colour : screenTheme.accent,
-    blinkAbove: numberProp(props, 'blinkAbove', undefined),
-    icon: icon && (KPI_ICONS as readonly string[]).includes(icon) ? (icon as KpiIcon) : 'data',
-  };
+  const p = readProps(KpiPropsSchema, props);
+  return { unit: p.unit || undefined, decimals: p.decimals, colour: p.colour ?? screenTheme.accent, blinkAbove: p.blinkAbove, icon: p.icon };
 }
 
 /** What the KPI card shows for one value. */

@@ -2,7 +2,8 @@ import type { FeaturedUnit } from '../../../contract/screen-data';
 import type { Widget } from '../../../contract/screen-template';
 import { REFETCH, type LiveEvent } from '../../runtime/types';
 import { formatNumber } from '../shared/formatNumber';
-import { booleanProp } from '../shared/readProp';
+import { Model3dProps as Model3dPropsSchema } from '../../../contract/widgets/model3d';
+import { readProps } from '../../../contract/widgets/readProps';
 import { screenTheme } from '../shared/screenTheme';
 
 /**
@@ -11,7 +12,7 @@ import { screenTheme } from '../shared/screenTheme';
  */
 export type FeaturedUnitData = NonNullable<FeaturedUnit>;
 
-/** The widget's props as stored in the template, read defensively. */
+/** The widget's props as it draws them. */
 export interface Model3dProps {
   model: 'purifier';
   autoRotate: boolean;
@@ -74,9 +75,10 @@ export function readFeaturedUnit(data: unknown): FeaturedUnitData | null {
   };
 }
 
-/** Reads the stored props; anything unexpected falls back to the default. */
+/** The props through the widget's schema (contract/widgets/model3d.ts). */
 export function readModel3dProps(props: Record<string, unknown> | undefined): Model3dProps {
-  return { model: 'purifier', autoRotate: booleanProp(props, 'autoRotate', true) };
+  const p = readProps(Model3dPropsSchema, props);
+  return { model: p.model, autoRotate: p.autoRotate };
 }
 
 export function stateKeyOf(state: number): UnitStateKey {

@@ -2,11 +2,12 @@ import type { EChartsCoreOption } from 'echarts/core';
 import type { LiveEvent } from '../../runtime/types';
 import { REFETCH } from '../../runtime/types';
 import { formatNumber, toFiniteNumber } from '../shared/formatNumber';
-import { booleanProp, stringArrayProp, stringRecordProp } from '../shared/readProp';
+import { PieProps as PiePropsSchema } from '../../../contract/widgets/pie';
+import { readProps } from '../../../contract/widgets/readProps';
 import { screenTheme } from '../shared/screenTheme';
 import { estimateNumericWidth, estimateTextWidth } from '../shared/textMetrics';
 
-/** The pie's props, read defensively from the stored template. */
+/** The pie's props as it draws them. */
 export interface PieProps {
   /** Data key -> label, in slice order; empty: every numeric key but `total`, labelled by its key. */
   slices: [key: string, label: string][];
@@ -14,14 +15,13 @@ export interface PieProps {
   ring: boolean;
 }
 
-const COLOUR = /^(#[0-9a-fA-F]{3,8}|rgba?\([\d\s.,%]+\))$/;
-
+/** The props through the pie's schema (contract/widgets/pie.ts); no colours: the theme's palette. */
 export function readPieProps(props: Record<string, unknown> | undefined): PieProps {
-  const colours = stringArrayProp(props, 'colours', []).filter((c) => COLOUR.test(c));
+  const p = readProps(PiePropsSchema, props);
   return {
-    slices: Object.entries(stringRecordProp(props, 'slices')),
-    colours: colours.length ? colours : [...screenTheme.palette],
-    ring: booleanProp(props, 'ring', true),
+    slices: Object.entries(p.slices ?? {}),
+    colours: p.colours?.length ? p.colours : [...screenTheme.palette],
+    ring: p.ring,
   };
 }
 

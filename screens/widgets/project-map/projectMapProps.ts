@@ -1,10 +1,11 @@
+import { ProjectMapProps as ProjectMapPropsSchema } from '../../../contract/widgets/projectMap';
+import { readProps } from '../../../contract/widgets/readProps';
 import type { ScreenMapSettings } from '../../runtime/ScreenEnvironment';
-import { readStateColours, type StateColours } from '../shared/projectList';
-import { booleanProp } from '../shared/readProp';
+import { stateColoursOf, type StateColours } from '../shared/projectList';
 
 export type MapMode = ScreenMapSettings['mode'];
 
-/** The props of a projectMap widget, as read from the stored template. */
+/** The props of a projectMap widget as it draws them. */
 export interface ProjectMapProps {
   /** Group markers that overlap at the current zoom into one bubble. */
   cluster: boolean;
@@ -13,16 +14,10 @@ export interface ProjectMapProps {
   mode: MapMode | null;
 }
 
-const MODES: readonly MapMode[] = ['auto', 'amap', 'offline'];
-
-/** Reads the untyped props; anything malformed falls back to its default. */
+/** The props through the map's schema (contract/widgets/projectMap.ts). */
 export function readProjectMapProps(props: Record<string, unknown> | undefined): ProjectMapProps {
-  const p = props ?? {};
-  return {
-    cluster: booleanProp(p, 'cluster', false),
-    stateColours: readStateColours(p.stateColours),
-    mode: MODES.includes(p.mode as MapMode) ? (p.mode as MapMode) : null,
-  };
+  const p = readProps(ProjectMapPropsSchema, props);
+  return { cluster: p.cluster, stateColours: stateColoursOf(p.stateColours), mode: p.mode ?? null };
 }
 
 /**

@@ -3,7 +3,7 @@ import type { RealAlarm } from '../../../contract/alarms';
 import type { Widget } from '../../../contract/screen-template';
 import { REFETCH, type LiveEvent } from '../../runtime/types';
 import {
-  applyProjectLive, countByState, DEFAULT_STATE_COLOURS, isLocated, readProjectList, readStateColours, splitLocated,
+  applyProjectLive, countByState, DEFAULT_STATE_COLOURS, isLocated, readProjectList, splitLocated, stateColoursOf,
 } from './projectList';
 import { testProject } from './testProject';
 
@@ -57,12 +57,12 @@ describe('located projects', () => {
   });
 });
 
-describe('readStateColours', () => {
-  it('takes valid colours and keeps the defaults for the rest', () => {
-    expect(readStateColours({ normal: '#00ff00', alarm: 'red; background:url(x)', offline: 'rgba(1, 2, 3, 0.5)' }))
+describe('stateColoursOf', () => {
+  it('takes the given colours and keeps the defaults for the rest', () => {
+    expect(stateColoursOf({ normal: '#00ff00', offline: 'rgba(1, 2, 3, 0.5)' }))
       .toEqual({ normal: '#00ff00', alarm: DEFAULT_STATE_COLOURS.alarm, offline: 'rgba(1, 2, 3, 0.5)' });
-    expect(readStateColours(undefined)).toEqual(DEFAULT_STATE_COLOURS);
-    expect(readStateColours('#fff')).toEqual(DEFAULT_STATE_COLOURS);
+    expect(stateColoursOf(undefined)).toEqual(DEFAULT_STATE_COLOURS);
+    expect(stateColoursOf({ alarm: '' })).toEqual(DEFAULT_STATE_COLOURS);
   });
 });
 

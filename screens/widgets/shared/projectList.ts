@@ -86,16 +86,10 @@ export function countByState(projects: readonly ScreenProject[]): Record<Project
   return counts;
 }
 
-const COLOUR = /^(#[0-9a-fA-F]{3,8}|rgba?\([\d\s.,%]+\))$/;
-
-/** `props.stateColours` over the defaults: a missing or malformed colour keeps its default. */
-export function readStateColours(value: unknown, defaults: StateColours = DEFAULT_STATE_COLOURS): StateColours {
+/** A widget's parsed `stateColours` over the defaults: a state without a colour keeps its default. */
+export function stateColoursOf(given: Partial<StateColours> | undefined, defaults: StateColours = DEFAULT_STATE_COLOURS): StateColours {
   const out = { ...defaults };
-  if (!value || typeof value !== 'object') return out;
-  for (const s of STATES) {
-    const c = (value as Record<string, unknown>)[s];
-    if (typeof c === 'string' && COLOUR.test(c.trim())) out[s] = c.trim();
-  }
+  for (const s of STATES) if (given?.[s]) out[s] = given[s];
   return out;
 }
 

@@ -1,6 +1,7 @@
 import type { EChartsCoreOption } from 'echarts/core';
 import type { MeasureTrend, TrendPoint, TrendSeries } from '../../../contract/screen-data';
-import { booleanProp, numberProp, stringProp } from '../shared/readProp';
+import { readProps } from '../../../contract/widgets/readProps';
+import { TrendProps as TrendPropsSchema } from '../../../contract/widgets/trend';
 import { formatDayMinute, formatHourMinute } from '../shared/formatWallTime';
 import { screenTheme } from '../shared/screenTheme';
 
@@ -9,7 +10,7 @@ export type TrendDataPoint = TrendPoint & { n?: number };
 /** The data of the trend widget: GET /api/s/measure-trend, with live samples folded in. */
 export type TrendData = Omit<MeasureTrend, 'series'> & { series: (Omit<TrendSeries, 'points'> & { points: TrendDataPoint[] })[] };
 
-/** The trend's props, read from the template. */
+/** The trend's props as it draws them. */
 export interface TrendProps {
   area: boolean;
   /** Overrides the series' unit on the axis. */
@@ -26,17 +27,12 @@ export interface TrendText {
   limit: string;
 }
 
-const DEFAULT_WINDOW_HOURS = 24;
 const HOUR = 3_600_000;
 
-/** Reads the trend's props defensively: a malformed prop falls back to its default. */
+/** The props through the trend's schema (contract/widgets/trend.ts). */
 export function readTrendProps(props: Record<string, unknown> | undefined): TrendProps {
-  return {
-    area: booleanProp(props, 'area', false),
-    unit: stringProp(props, 'unit', undefined),
-    limitLine: numberProp(props, 'limitLine', undefined),
-    windowHours: numberProp(props, 'windowHours', DEFAULT_WINDOW_HOURS, 1 / 60, 24 * 366),
-  };
+  const p = readProps(TrendPropsSchema, props);
+  return { area: p.area, unit: p.unit || undefined, limitLine: p.limitLine, windowHours: p.windowHours };
 }
 
 /** Whether `value` has the trend's shape well enough to draw (series with point arrays). */

@@ -111,7 +111,7 @@ export class KioskPlayer {
    */
   static async saveLightTemplate(request: APIRequestContext, token: string, baseURL: string, name: string, title: string): Promise<number> {
     const content = {
-      version: 1, canvas: { width: 1920, height: 1080, background: '#061327', scaleMode: 'fit' },
+      version: 2, canvas: { width: 1920, height: 1080, background: '#061327', scaleMode: 'fit' },
       sources: [
         { id: 'devices', kind: 'rest', endpoint: '/api/s/device', params: {}, refreshSeconds: 30 },
         { id: 'overview', kind: 'rest', endpoint: '/api/s/screen/overview', params: {}, refreshSeconds: 30 },
