@@ -1,7 +1,7 @@
 import { resolveSources, variableValues } from '../../../../../screens/runtime/resolveVariables';
 import type { ParamValue } from '../../../../../screens/runtime/types';
 import { variablesUsed } from '../model/variableRefs';
-import type { DataSource, EditorDoc } from '../model/types';
+import type { DataSource, TemplateVariable } from '../model/types';
 
 /** What to read (or listen to) for a source's live sample, its variables filled in with their defaults. */
 export type SampleRequest =
@@ -15,8 +15,8 @@ export type SampleRequest =
  * address: each `${variable}` of the endpoint, parameters or topic replaced by the template's
  * default (a parameter that is exactly `${variable}` keeps a number a number).
  */
-export function sampleRequest(doc: Pick<EditorDoc, 'variables'>, source: DataSource): SampleRequest {
-  const { values, missing } = variableValues({ variables: doc.variables } as Parameters<typeof variableValues>[0], {});
+export function sampleRequest(doc: { variables: readonly TemplateVariable[] }, source: DataSource): SampleRequest {
+  const { values, missing } = variableValues({ variables: [...doc.variables] } as Parameters<typeof variableValues>[0], {});
   const used = variablesUsed([source], []);
   const lacking = [...used].filter((name) => missing.includes(name) || !doc.variables.some((v) => v.name === name));
   if (lacking.length) return { kind: 'missing', variables: lacking };
