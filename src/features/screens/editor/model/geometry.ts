@@ -40,6 +40,12 @@ export function rectFromPoints(a: { x: number; y: number }, b: { x: number; y: n
 
 const clamp = (v: number, lo: number, hi: number) => Math.min(Math.max(v, lo), hi);
 
+/** `r` with any value that is not a finite number taken from `fallback` (a stray NaN from a gesture changes nothing). */
+export function finiteRect(r: Partial<Rect>, fallback: Rect): Rect {
+  const pick = (v: number | undefined, d: number) => (typeof v === 'number' && Number.isFinite(v) ? v : d);
+  return { x: pick(r.x, fallback.x), y: pick(r.y, fallback.y), w: pick(r.w, fallback.w), h: pick(r.h, fallback.h) };
+}
+
 /**
  * A rectangle placed on the canvas keeping its size where it can: integer, at least
  * `min`×`min` (never more than the canvas), then moved inside. For typed values and moves.

@@ -54,6 +54,19 @@ describe('history', () => {
     expect(undo(undo(undo(undo(undo(h))))).present).toEqual({ x: 0 });
   });
 
+  it('a gesture that ends where it began leaves no step', () => {
+    const start = { x: 0 };
+    let h = push(createHistory({ x: -1 }), start);
+    h = push(h, { x: 5 }, { coalesce: 'drag' });
+    h = push(h, { x: 0 }, { coalesce: 'drag' });
+    h = endGesture(h);
+    expect(h.past).toHaveLength(1);
+    expect(h.present).toBe(start);
+    const moved = endGesture(push(push(h, { x: 5 }, { coalesce: 'drag' }), { x: 6 }, { coalesce: 'drag' }));
+    expect(moved.past).toHaveLength(2);
+    expect(endGesture(moved)).toBe(moved);
+  });
+
   it('undo closes the gesture so the next frame of the same key is a new step', () => {
     let h = push(push(createHistory(0), 1, { coalesce: 'k' }), 2, { coalesce: 'k' });
     h = undo(h);

@@ -44,9 +44,17 @@ export function push<D>(h: History<D>, doc: D, options: { coalesce?: string } = 
   return { ...h, past, present: doc, future: [], gesture: key, dirty: dirtyOf(doc, h.saved) };
 }
 
-/** Closes the open gesture (pointer up, field blur), so the next push is a step of its own. */
+/**
+ * Closes the open gesture (pointer up, field blur), so the next push is a step of its own. A
+ * gesture that ended where it began (a widget dragged back to its place) leaves no step.
+ */
 export function endGesture<D>(h: History<D>): History<D> {
-  return h.gesture === null ? h : { ...h, gesture: null };
+  if (h.gesture === null) return h;
+  const before = h.past[h.past.length - 1];
+  if (h.past.length && h.future.length === 0 && deepEqual(before, h.present)) {
+    return { ...h, past: h.past.slice(0, -1), present: before, gesture: null, dirty: dirtyOf(before, h.saved) };
+  }
+  return { ...h, gesture: null };
 }
 
 export const canUndo = <D>(h: History<D>): boolean => h.past.length > 0;

@@ -27,6 +27,15 @@ describe('editor session', () => {
     expect(s.state.doc.widgets[0]).toMatchObject({ x: 220, y: 160 });
   });
 
+  it('a drag back to where it started leaves no step', () => {
+    const s0 = start();
+    let s = dispatch(s0, { type: 'move', ids: ['a'], dx: 30, dy: 0 }, { coalesce: 'drag' }).session;
+    s = dispatch(s, { type: 'move', ids: ['a'], dx: -30, dy: 0 }, { coalesce: 'drag' }).session;
+    s = endSessionGesture(s);
+    expect(canUndo(s.history)).toBe(false);
+    expect(s.state.doc).toBe(s0.state.doc);
+  });
+
   it('typing in one field is one step', () => {
     let s = start();
     for (const text of ['E', 'En', 'Ene', 'Energy']) {

@@ -35,10 +35,10 @@ export function replaceDoc(session: EditorSession, doc: EditorDoc): EditorSessio
   return { state: withDoc(session.state, doc), history: endGesture(push(endGesture(session.history), doc)) };
 }
 
-/** Closes the open gesture (pointer up, field blur). */
+/** Closes the open gesture (pointer up, field blur); one that ended where it began leaves no step. */
 export function endSessionGesture(session: EditorSession): EditorSession {
   const history = endGesture(session.history);
-  return history === session.history ? session : { ...session, history };
+  return history === session.history ? session : { state: withDoc(session.state, history.present), history };
 }
 
 export function undoSession(session: EditorSession): EditorSession {

@@ -93,6 +93,13 @@ describe('resize and setRect', () => {
     expect(rectOfId(applyCommand(base, { type: 'setRect', id: 'a', rect: { w: 5000, h: 3 } }), 'a')).toEqual({ x: 0, y: 100, w: 1920, h: 8 });
   });
 
+  it('ignores values that are not finite numbers', () => {
+    expect(rectOfId(applyCommand(base, { type: 'setRect', id: 'a', rect: { x: Number.NaN, w: 300 } }), 'a')).toEqual({ x: 100, y: 100, w: 300, h: 100 });
+    expect(rectOfId(applyCommand(base, { type: 'resize', id: 'a', rect: { x: 100, y: 100, w: Number.POSITIVE_INFINITY, h: 50 } }), 'a')).toEqual({ x: 100, y: 100, w: 200, h: 50 });
+    expect(applyCommand(base, { type: 'move', ids: ['a'], dx: Number.NaN, dy: 4 })).toBe(base);
+    expect(rectOfId(applyCommand(base, { type: 'addWidget', widgetType: 'kpi', x: Number.NaN, y: 10 }), 'kpi1')).toEqual({ x: 0, y: 10, w: 240, h: 110 });
+  });
+
   it('leaves locked widgets and unknown ids alone', () => {
     expect(applyCommand(base, { type: 'resize', id: 'l', rect: { x: 0, y: 0, w: 500, h: 500 } })).toBe(base);
     expect(applyCommand(base, { type: 'setRect', id: 'l', rect: { x: 40 } })).toBe(base);

@@ -5,7 +5,7 @@ import type { EditorCommand, EditorState, NudgeDirection } from './editorState';
 import { MAX_WIDGETS, MAX_Z } from './limits';
 import type { Outcome } from './refusal';
 import { refuse } from './refusal';
-import { boundsOf, clipRect, placeRect, rectOf, withRect } from './geometry';
+import { boundsOf, clipRect, finiteRect, placeRect, rectOf, withRect } from './geometry';
 import { freshId } from './ids';
 import type { Binding, Canvas, EditorWidget, Rect } from './types';
 
@@ -33,7 +33,7 @@ export function addWidget(state: EditorState, c: Extract<EditorCommand, { type: 
   const { doc } = state;
   if (doc.widgets.length >= MAX_WIDGETS) return refuse('tooMany', `a template holds at most ${MAX_WIDGETS} widgets`, { max: MAX_WIDGETS });
   const size = defaultWidgetSize(c.widgetType, doc.canvas);
-  const rect = placeRect({ x: c.x, y: c.y, w: c.w ?? size.w, h: c.h ?? size.h }, doc.canvas);
+  const rect = placeRect(finiteRect({ x: c.x, y: c.y, w: c.w, h: c.h }, { x: 0, y: 0, ...size }), doc.canvas);
   const id = freshId(c.widgetType, new Set(doc.widgets.map((w) => w.id)));
   let base = doc;
   let z = topZ(doc.widgets) + 1;
@@ -54,6 +54,7 @@ export function moveWidgets(state: EditorState, ids: readonly string[], dx: numb
   const box = boundsOf(moving.map(rectOf));
   if (!box) return state;
   const { width, height } = doc.canvas;
+  if (!Number.isFinite(dx) || !Number.isFinite(dy)) return state;
   const cx = Math.min(Math.max(Math.round(dx), Math.min(0, -box.x)), Math.max(0, width - box.x - box.w));
   const cy = Math.min(Math.max(Math.round(dy), Math.min(0, -box.y)), Math.max(0, height - box.y - box.h));
   if (cx === 0 && cy === 0) return state;
@@ -77,12 +78,12 @@ function updateWidget(state: EditorState, id: string, fn: (w: EditorWidget) => E
 
 /** A resize handle's rectangle: edges stop at the canvas border, at least 8×8. */
 export function resizeWidget(state: EditorState, id: string, rect: Rect): Outcome {
-  return updateWidget(state, id, (w) => (w.locked ? w : withRect(w, clipRect(rect, state.doc.canvas))));
+  return updateWidget(state, id, (w) => (w.locked ? w : withRect(w, clipRect(finiteRect(rect, rectOf(w)), state.doc.canvas))));
 }
 
 /** Typed position or size: the size kept where it fits, the widget moved inside the canvas. */
 export function setRect(state: EditorState, id: string, rect: Partial<Rect>): Outcome {
-  return updateWidget(state, id, (w) => (w.locked ? w : withRect(w, placeRect({ ...rectOf(w), ...rect }, state.doc.canvas))));
+  return updateWidget(state, id, (w) => (w.locked ? w : withRect(w, placeRect(finiteRect(rect, rectOf(w)), state.doc.canvas))));
 }
 
 /** Merges props; a key set to undefined is removed. */
