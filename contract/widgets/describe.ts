@@ -32,7 +32,7 @@ export interface PropOption {
 
 /** One field of the property panel. */
 export interface PropField {
-  /** The key in its parent object (the record's key/value fields: `key`, `value`; a list's item: `item`). */
+  /** The key in its parent object (the record's key/value fields: `key`, `value`, labelled 键/值 unless the schema says; a list's item: `item`, labelled as its list). */
   name: string;
   /** Keys from the props root: `['lowIsBad', 'red']`. Empty for a record's key/value and a list's item. */
   path: string[];
@@ -147,10 +147,10 @@ function lengthBounds(schema: z.ZodType, field: PropField, min: 'minLength' | 'm
 
 const STRING_KINDS: Partial<Record<PropControl, PropKind>> = { colour: 'colour', textarea: 'textarea', image: 'image', source: 'source' };
 
-function describeField(name: string, path: string[], schema: z.ZodType, requireLabel: boolean): PropField {
+function describeField(name: string, path: string[], schema: z.ZodType, requireLabel: boolean, fallbackLabel?: I18nText): PropField {
   const { inner, meta, optional, hasDefault, default: dflt } = unwrap(schema);
   if (requireLabel && !meta.label) throw new Error(`describeProps: ${where(path)} has no label (.meta({ label: { zh, en } }))`);
-  const field: PropField = { name, path, label: meta.label ?? { zh: name, en: name }, kind: 'string', optional };
+  const field: PropField = { name, path, label: meta.label ?? fallbackLabel ?? { zh: name, en: name }, kind: 'string', optional };
   if (meta.help) field.description = meta.help;
   if (meta.control) field.control = meta.control;
   if (hasDefault) field.default = dflt;
@@ -175,7 +175,7 @@ function describeField(name: string, path: string[], schema: z.ZodType, requireL
       }));
       break;
     case 'array': {
-      const item = describeField('item', [], def.element!, false);
+      const item = describeField('item', [], def.element!, false, field.label);
       if (meta.control === 'colours' && item.kind === 'string') item.kind = 'colour';
       const kinds: Partial<Record<PropKind, PropKind>> = { string: 'stringList', number: 'numberList', integer: 'numberList', colour: 'colourList' };
       const kind = kinds[item.kind];
@@ -187,8 +187,8 @@ function describeField(name: string, path: string[], schema: z.ZodType, requireL
     }
     case 'record': {
       field.kind = 'record';
-      field.key = describeField('key', [], def.keyType!, false);
-      field.value = describeField('value', [], def.valueType!, false);
+      field.key = describeField('key', [], def.keyType!, false, { zh: '键', en: 'Key' });
+      field.value = describeField('value', [], def.valueType!, false, { zh: '值', en: 'Value' });
       if (field.key.kind !== 'string') throw new Error(`describeProps: ${where(path)} has ${field.key.kind} keys; records need string keys`);
       if (!['string', 'textarea', 'colour', 'number', 'integer', 'boolean'].includes(field.value.kind)) {
         throw new Error(`describeProps: ${where(path)} has ${field.value.kind} values, which the panel cannot edit`);

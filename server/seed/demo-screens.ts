@@ -1,11 +1,18 @@
 import type { Kysely } from 'kysely';
-import type { ScreenTemplate } from '../../contract/screen-template';
+import type { z } from 'zod';
+import type { ScreenTemplate, Widget } from '../../contract/screen-template';
+import type { WIDGET_SCHEMAS, WidgetType } from '../../contract/widgets';
 import type { DB } from '../db/schema';
+
+/** A widget as written here: its props typed by its type's schema (contract/widgets/), so a bad prop fails the type check. */
+type SeedWidget = {
+  [T in WidgetType]: Omit<Widget, 'type' | 'z' | 'props'> & { type: T; z?: number; props?: z.input<(typeof WIDGET_SCHEMAS)[T]['props']> };
+}[WidgetType];
 
 type Input = Omit<ScreenTemplate, 'variables' | 'sources' | 'widgets'> & {
   variables?: ScreenTemplate['variables'];
   sources: ScreenTemplate['sources'];
-  widgets: (Omit<ScreenTemplate['widgets'][number], 'z' | 'props'> & { z?: number; props?: Record<string, unknown> })[];
+  widgets: SeedWidget[];
 };
 
 const STATE_COLOURS = { normal: '#2fd27c', alarm: '#ff5b5b', offline: '#8a99b4' };
