@@ -84,7 +84,12 @@ describe('screen templates (t_screen_tpl)', () => {
   it.each<[string, unknown, string | RegExp]>([
     ['a widget outside the canvas', { ...simple(), widgets: [{ id: 'a', type: 'kpi', x: 1900, y: 0, w: 100, h: 50 }] },
       'body.content.widgets.0.w: widget "a" lies outside the canvas: x + w = 2000 > width 1920'],
-    ['an unknown widget type', { ...simple(), widgets: [{ id: 'a', type: 'iframe', x: 0, y: 0, w: 100, h: 50 }] }, /^body\.content\.widgets\.0\.type: /],
+    ['an unknown widget type', { ...simple(), widgets: [{ id: 'a', type: 'iframe', x: 0, y: 0, w: 100, h: 50 }] },
+      /^body\.content\.widgets\.0\.type: widget "a": unknown widget type "iframe"/],
+    ['a bad widget prop', { ...simple(), widgets: [{ id: 'kpi1', type: 'kpi', x: 0, y: 0, w: 100, h: 50, props: { decimals: 7 } }] },
+      'body.content.widgets.0.props.decimals: widget "kpi1": must be at most 6'],
+    ['10,000 widgets', { ...simple(), widgets: Array.from({ length: 10_000 }, (_, i) => ({ id: `k${i}`, type: 'kpi', x: 0, y: 0, w: 1, h: 1 })) },
+      'body.content.widgets: a template holds at most 200 widgets (got 10000)'],
     ['an unknown source', { ...simple(), widgets: [{ id: 'a', type: 'kpi', x: 0, y: 0, w: 100, h: 50, source: { sourceId: 'x' } }] },
       'body.content.widgets.0.source.sourceId: unknown source "x"'],
     ['a full-URL endpoint', { ...simple(), sources: [{ ...simple().sources[0], endpoint: 'http://evil.example/api/x' }] },
