@@ -59,7 +59,8 @@ export function BindingEditor({ widget, doc, dispatch, samples, onRefused }: Pro
   const fields = useMemo(() => itemFieldSuggestions(atPath), [atPath]);
   const describe = (s: PathSuggestion) => (s.kind === 'array' ? t('data.binding.list', { count: s.length }) : t(`data.binding.kind.${s.kind}`));
 
-  const change = (patch: Partial<BindingDraft>, field: string) => {
+  /** Applies an edit; `typing` edits of one field coalesce into one undo step, a pick from a list is a step of its own. */
+  const change = (patch: Partial<BindingDraft>, field: string, typing = false) => {
     const next = { ...draft, ...patch };
     setDraft(next);
     if (!next.sourceId) {
@@ -71,7 +72,8 @@ export function BindingEditor({ widget, doc, dispatch, samples, onRefused }: Pro
     }
     const result = draftToBinding(next);
     if (!result.ok || deepEqual(result.binding, widget.source)) return;
-    const refused = dispatch({ type: 'setField', id: widget.id, field: 'source', value: result.binding }, { coalesce: `data:${widget.id}:${field}` });
+    const command = { type: 'setField', id: widget.id, field: 'source', value: result.binding } as const;
+    const refused = typing ? dispatch(command, { coalesce: `data:${widget.id}:${field}` }) : dispatch(command);
     if (refused) onRefused(refused);
   };
   const help = (field: string) => (errors[field] ? { validateStatus: 'error' as const, help: errors[field] } : {});
@@ -95,7 +97,7 @@ export function BindingEditor({ widget, doc, dispatch, samples, onRefused }: Pro
               <AutoComplete
                 value={draft.path}
                 options={options(paths, draft.path, describe)}
-                onChange={(path: string) => change({ path }, 'path')}
+                onChange={(path: string) => change({ path }, 'path', true)}
                 placeholder={t('data.binding.wholeAnswer')}
                 allowClear
                 data-field="binding-path"
@@ -121,7 +123,7 @@ export function BindingEditor({ widget, doc, dispatch, samples, onRefused }: Pro
                 <AutoComplete
                   value={draft.sortField}
                   options={options(fields, draft.sortField, describe)}
-                  onChange={(sortField: string) => change({ sortField }, 'sortField')}
+                  onChange={(sortField: string) => change({ sortField }, 'sortField', true)}
                   placeholder={t('data.binding.noSort')}
                   allowClear
                   style={{ flex: 1 }}
@@ -141,7 +143,7 @@ export function BindingEditor({ widget, doc, dispatch, samples, onRefused }: Pro
                 max={1000}
                 precision={0}
                 placeholder={t('data.binding.noLimit')}
-                onChange={(n) => change({ limit: typeof n === 'number' ? n : null }, 'limit')}
+                onChange={(n) => change({ limit: typeof n === 'number' ? n : null }, 'limit', true)}
                 style={{ width: '100%' }}
               />
             </Form.Item>
@@ -149,7 +151,7 @@ export function BindingEditor({ widget, doc, dispatch, samples, onRefused }: Pro
               <Space orientation="vertical" size={4} style={{ width: '100%' }}>
                 {draft.map.map((row, i) => {
                   const rowError = errors[`map.${i}.out`] ?? errors[`map.${i}.path`];
-                  const set = (patch: Partial<typeof row>) => change({ map: draft.map.map((r, j) => (j === i ? { ...r, ...patch } : r)) }, `map.${i}`);
+                  const set = (patch: Partial<typeof row>) => change({ map: draft.map.map((r, j) => (j === i ? { ...r, ...patch } : r)) }, `map.${i}`, true);
                   return (
                     <div key={i}>
                       <Space.Compact style={{ width: '100%' }}>

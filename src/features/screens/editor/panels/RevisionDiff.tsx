@@ -58,12 +58,12 @@ function Row({ row }: { row: DiffRow }) {
           </Space>
           {row.rect && (
             <Typography.Text style={{ display: 'block', fontSize: '0.8rem' }}>
-              {t(`history.rect.${row.rect.change}`)}：<Typography.Text code>{formatRect(row.rect.from)}</Typography.Text> → <Typography.Text code>{formatRect(row.rect.to)}</Typography.Text>
+              {t('history.colon', { label: t(`history.rect.${row.rect.change}`) })}<Typography.Text code>{formatRect(row.rect.from)}</Typography.Text> → <Typography.Text code>{formatRect(row.rect.to)}</Typography.Text>
             </Typography.Text>
           )}
           {row.fields.length > 0 && (
             <Typography.Text style={{ display: 'block', fontSize: '0.8rem' }}>
-              {t('history.fields')}：{row.fields.map((f) => f.label?.[lang] ?? t(`history.field.${f.field}`, { defaultValue: f.field.replace(/^props\./, '') })).join(lang === 'en' ? ', ' : '、')}
+              {t('history.colon', { label: t('history.fields') })}{row.fields.map((f) => f.label?.[lang] ?? t(`history.field.${f.field}`, { defaultValue: f.field.replace(/^props\./, '') })).join(lang === 'en' ? ', ' : '、')}
             </Typography.Text>
           )}
         </RowMain>
@@ -75,7 +75,7 @@ function Row({ row }: { row: DiffRow }) {
       <PanelRow data-diff-row="canvas">
         <RowMain>
           <Tag color="blue">{t('history.canvas')}</Tag>
-          {t(`history.canvasField.${row.field}`)}：<Typography.Text code>{String(row.from)}</Typography.Text> → <Typography.Text code>{String(row.to)}</Typography.Text>
+          {t('history.colon', { label: t(`history.canvasField.${row.field}`) })}<Typography.Text code>{String(row.from)}</Typography.Text> → <Typography.Text code>{String(row.to)}</Typography.Text>
         </RowMain>
       </PanelRow>
     );

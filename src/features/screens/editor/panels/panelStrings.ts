@@ -209,6 +209,7 @@ export const panelStrings = {
         movedResized: '移动并缩放',
       },
       fields: '修改了',
+      colon: '{{label}}：',
       field: {
         type: '类型',
         title: '标题',
@@ -444,6 +445,7 @@ export const panelStrings = {
         movedResized: 'Moved and resized',
       },
       fields: 'Changed',
+      colon: '{{label}}: ',
       field: {
         type: 'type',
         title: 'title',
