@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MAX_WIDGETS, SaveScreenTemplateBody, ScreenTemplateContent, parseScreenTemplate } from './screen-template';
+import { MAX_WIDGETS, SCREEN_TEMPLATE_VERSION, SaveScreenTemplateBody, ScreenTemplateContent, parseScreenTemplate } from './screen-template';
 
 const base = () => ({
   version: 2,
@@ -82,7 +82,6 @@ describe('screen template schema', () => {
       'variables.0.default: default of a project variable must be a number'],
     ['a bad background', (t) => { t.canvas.background = 'url(javascript:x)'; }, 'canvas.background: must be a colour'],
     ['an unknown scale mode', (t) => { t.canvas.scaleMode = 'zoom'; }, 'canvas.scaleMode: '],
-    ['no widgets', (t) => { t.widgets = []; }, 'widgets: a template needs at least one widget'],
     ['widgets that are no list', (t) => { (t as Record<string, unknown>).widgets = { a: 1 }; }, 'widgets: must be a list of widgets'],
   ])('refuses %s, naming the field', (_name, change, message) => {
     expect(errorOf(change)).toContain(message);
@@ -153,5 +152,13 @@ describe('screen template schema', () => {
     (badProp.widgets[2].props as Record<string, unknown>).area = 1;
     expect(SaveScreenTemplateBody.safeParse({ name: 'x', content: badProp }).error?.issues[0])
       .toMatchObject({ path: ['content', 'widgets', 2, 'props', 'area'], message: 'widget "trend": must be true or false' });
+  });
+});
+
+describe('a blank template', () => {
+  it('is valid with no widgets yet: a canvas just created in the library', () => {
+    const blank = { version: SCREEN_TEMPLATE_VERSION, canvas: { width: 1920, height: 1080, background: '#061327', scaleMode: 'fit' }, widgets: [] };
+    const parsed = parseScreenTemplate(blank);
+    expect(parsed.ok && parsed.template.widgets).toEqual([]);
   });
 });

@@ -241,9 +241,11 @@ const versionMessage = (input: unknown) => {
   return `unsupported template version ${JSON.stringify(input)} (this console reads versions 1 to ${SCREEN_TEMPLATE_VERSION})`;
 };
 
-/** The widget list: its size is checked before any widget, so a 10,000-widget import fails fast and says why. */
+/**
+ * The widget list: its size is checked before any widget, so a 10,000-widget import fails fast and
+ * says why. It may be empty: a template just created from a blank canvas shows its background.
+ */
 const WidgetList = z.array(z.unknown(), { error: 'must be a list of widgets' })
-  .min(1, 'a template needs at least one widget')
   .max(MAX_WIDGETS, { error: (issue) => `a template holds at most ${MAX_WIDGETS} widgets (got ${Array.isArray(issue.input) ? issue.input.length : '?'})` })
   .pipe(z.array(Widget));
 

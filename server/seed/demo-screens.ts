@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { z } from 'zod';
-import type { ScreenTemplate, Widget } from '../../contract/screen-template';
+import { parseScreenTemplate, type ScreenTemplate, type Widget } from '../../contract/screen-template';
 import type { WIDGET_SCHEMAS, WidgetType } from '../../contract/widgets';
 import type { DB } from '../db/schema';
 
@@ -134,12 +134,22 @@ export const SITUATION_TEMPLATE: Input = {
   ],
 };
 
+/**
+ * A document as a save stores it: checked by the template schema, defaults filled in (so what the
+ * editor loads, exports and saves back is the same document).
+ */
+function stored(input: Input): string {
+  const parsed = parseScreenTemplate(input);
+  if (!parsed.ok) throw new Error(`demo template: ${parsed.error}`);
+  return JSON.stringify(parsed.template);
+}
+
 /** The demo's big-screen templates, all global: the overview is the default and active one. */
 export async function seedScreenTemplates(trx: Kysely<DB>, firstProjectId: number, now: number): Promise<void> {
   await trx.insertInto('t_screen_tpl').values([
-    { name: '平台总览', content: JSON.stringify(OVERVIEW_TEMPLATE), is_default: 1, is_active: 1, org_id: null, created_at: now, updated_at: now },
-    { name: '单项目监控', content: JSON.stringify(singleProjectTemplate(firstProjectId)), is_default: 0, is_active: 0, org_id: null,
+    { name: '平台总览', content: stored(OVERVIEW_TEMPLATE), is_default: 1, is_active: 1, org_id: null, created_at: now, updated_at: now },
+    { name: '单项目监控', content: stored(singleProjectTemplate(firstProjectId)), is_default: 0, is_active: 0, org_id: null,
       created_at: now, updated_at: now },
-    { name: '三维态势', content: JSON.stringify(SITUATION_TEMPLATE), is_default: 0, is_active: 0, org_id: null, created_at: now, updated_at: now },
+    { name: '三维态势', content: stored(SITUATION_TEMPLATE), is_default: 0, is_active: 0, org_id: null, created_at: now, updated_at: now },
   ]).execute();
 }

@@ -1,16 +1,10 @@
 import { Suspense, type ReactNode } from 'react';
 import { Route, Switch } from 'wouter';
 import { ChunkBoundary } from '../shared/ui/ChunkBoundary';
-import { AnalysisBranch, KioskPlayerPage, MonitorPage, ProjectVisualizationPage, PurchaseBranch, StandalonePage } from './lazyPages';
+import { AnalysisBranch, KioskPlayerPage, MonitorPage, ProjectVisualizationPage, PurchaseBranch, ScreenEditorPage, ScreenPreviewPage } from './lazyPages';
 import { MainBranch } from './MainBranch';
 import { PageLoading } from './PageLoading';
 import { SuperBranch } from './SuperBranch';
-
-/**
- * Stand-alone routes render without a layout (SPEC §2); /monitor is the big screen and
- * /nv_project_visualization the live project graph.
- */
-const STANDALONE = ['nv_screen_graph_editor', 'nv_screen_graph_preview'] as const;
 
 const SUPER_PATHS = /^\/(nv_screen_graph_lib|nv_personal_config)\/?$/;
 const ANALYSIS_PATHS = /^\/(nv_energy_analysis|nv_life_analysis|nv_environment_analysis)(\/.*)?$/;
@@ -24,18 +18,19 @@ function Lazy({ children }: { children: ReactNode }) {
   );
 }
 
-/** The signed-in routes: stand-alone pages, then the super, analysis, purchase and main layouts. */
+/**
+ * The signed-in routes: stand-alone pages without a layout (SPEC §2: the big screen, the live
+ * project graph, the template editor and preview), then the super, analysis, purchase and main
+ * layouts.
+ */
 export function ConsoleRoutes() {
   return (
     <Switch>
       <Route path="/monitor"><Lazy><MonitorPage /></Lazy></Route>
       <Route path="/kiosk"><Lazy><KioskPlayerPage /></Lazy></Route>
       <Route path="/nv_project_visualization"><Lazy><ProjectVisualizationPage /></Lazy></Route>
-      {STANDALONE.map((name) => (
-        <Route key={name} path={`/${name}`}>
-          <Lazy><StandalonePage name={name} /></Lazy>
-        </Route>
-      ))}
+      <Route path="/nv_screen_graph_editor"><Lazy><ScreenEditorPage /></Lazy></Route>
+      <Route path="/nv_screen_graph_preview"><Lazy><ScreenPreviewPage /></Lazy></Route>
       <Route path={SUPER_PATHS}><SuperBranch /></Route>
       <Route path={ANALYSIS_PATHS}><Lazy><AnalysisBranch /></Lazy></Route>
       <Route path={PURCHASE_PATHS}><Lazy><PurchaseBranch /></Lazy></Route>

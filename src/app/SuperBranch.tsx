@@ -1,5 +1,5 @@
 import { useAtomValue, useSetAtom } from 'jotai';
-import { useEffect, useMemo, useState } from 'react';
+import { Suspense, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
 import type { MenuItem } from '../../contract/session';
@@ -8,11 +8,13 @@ import { showSettingsAtom } from '../features/shell/settingsState';
 import { apiGet } from '../shared/http';
 import { menuTitle } from '../shared/menu';
 import { clearToken } from '../shared/session';
-import { EmptyPage } from '../shared/ui/EmptyState';
 import { SUPER_ADMIN_NAME, userAtom } from '../shared/user';
 import { Frame } from './layouts/Frame';
+import { PersonalConfigPage, ScreenLibraryPage } from './lazyPages';
 import { Navbar } from './layouts/Navbar';
+import { PageLoading } from './PageLoading';
 import { normalizePath } from './routes/matchPath';
+import { ChunkBoundary } from '../shared/ui/ChunkBoundary';
 
 /** Where the superadmin starts (SPEC §2: the super layout's default). */
 export const SUPER_HOME = '/nv_screen_graph_lib';
@@ -52,10 +54,15 @@ export function SuperBranch() {
     .map((m) => ({ key: String(m.id), path: m.path, title: menuTitle(m, i18n.language), icon: m.icon, children: [] })), [menu, i18n.language]);
 
   if (!allowed) return null;
-  const title = t(SUPER_TITLES[normalizePath(location)] ?? 'route.nv_screen_graph_lib');
+  const path = normalizePath(location);
+  const title = t(SUPER_TITLES[path] ?? 'route.nv_screen_graph_lib');
   return (
     <Frame items={items} head={<Navbar crumbs={[title]} />}>
-      <EmptyPage title={title} />
+      <ChunkBoundary>
+        <Suspense fallback={<PageLoading />}>
+          {path === '/nv_personal_config' ? <PersonalConfigPage title={title} /> : <ScreenLibraryPage title={title} />}
+        </Suspense>
+      </ChunkBoundary>
     </Frame>
   );
 }

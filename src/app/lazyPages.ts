@@ -9,9 +9,12 @@ export const PurchaseBranch = lazyPage(() => import('../features/purchase/Purcha
 export const AdminPage = lazyPage(() => import('../features/admin/AdminPage'), 'AdminPage');
 export const AccountPage = lazyPage(() => import('../features/account/AccountPage'), 'AccountPage');
 export const NoticePage = lazyPage(() => import('../features/messages/NoticePage'), 'NoticePage');
-export const StandalonePage = lazyPage(() => import('../features/standalone/StandalonePage'), 'StandalonePage');
 export const MonitorPage = lazyPage(() => import('../features/monitor/MonitorPage'), 'MonitorPage');
 export const KioskPlayerPage = lazyPage(() => import('../features/kiosk/KioskPlayerPage'), 'KioskPlayerPage');
 export const ProjectVisualizationPage = lazyPage(() => import('../features/graphs/visualization/ProjectVisualizationPage'), 'ProjectVisualizationPage');
 export const ProjectGraphPage = lazyPage(() => import('../features/graphs/editor/ProjectGraphPage'), 'ProjectGraphPage');
 export const PlaylistAdminPage = lazyPage(() => import('../features/kiosk/PlaylistAdminPage'), 'PlaylistAdminPage');
+export const ScreenPreviewPage = lazyPage(() => import('../features/screens/preview/PreviewPage'), 'PreviewPage');
+export const ScreenEditorPage = lazyPage(() => import('../features/screens/editor/EditorPage'), 'EditorPage');
+export const ScreenLibraryPage = lazyPage(() => import('../features/screens/library/LibraryPage'), 'LibraryPage');
+export const PersonalConfigPage = lazyPage(() => import('../features/screens/personal/PersonalConfigPage'), 'PersonalConfigPage');

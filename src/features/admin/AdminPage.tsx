@@ -26,6 +26,7 @@ const OrgPage = lazyPage(() => import('./orgs/OrgPage'), 'OrgPage');
 const OrgTypePage = lazyPage(() => import('./orgs/OrgTypePage'), 'OrgTypePage');
 const UsersPage = lazyPage(() => import('./users/UsersPage'), 'UsersPage');
 const VisitorPage = lazyPage(() => import('./users/VisitorPage'), 'VisitorPage');
+const ScreenLibraryPage = lazyPage(() => import('../screens/library/LibraryPage'), 'LibraryPage');
 
 const pageLoading = <Spin style={{ display: 'block', margin: '4rem auto' }} />;
 
@@ -51,6 +52,7 @@ const ADMIN_PAGES: Record<string, (props: PageProps) => ReactNode> = {
   '/nv_application/nv_application_list': ({ title }) => <ResourceListPage title={title} def={applicationResource} />,
   '/nv_system/nv_users': ({ title }) => <UsersPage title={title} />,
   '/nv_system/nv_visitor': ({ title }) => <VisitorPage title={title} />,
+  '/nv_system/nv_screen': ({ title }) => <ScreenLibraryPage title={title} />,
   ...ACCESS_PAGES,
 };
 

@@ -81,8 +81,9 @@ export function BindingEditor({ widget, doc, dispatch, samples, onRefused }: Pro
   return (
     <div data-section="screen-binding" data-widget={widget.id}>
       <Form layout="vertical" size="small" component="div">
-        <Form.Item label={t('data.binding.source')} style={{ marginBottom: 8 }}>
+        <Form.Item label={t('data.binding.source')} htmlFor="binding-source" style={{ marginBottom: 8 }}>
           <Select
+            id="binding-source"
             value={draft.sourceId || undefined}
             allowClear
             placeholder={doc.sources.length ? t('data.binding.pickSource') : t('data.binding.noSources')}
@@ -93,8 +94,9 @@ export function BindingEditor({ widget, doc, dispatch, samples, onRefused }: Pro
         </Form.Item>
         {draft.sourceId && (
           <>
-            <Form.Item label={t('data.binding.path')} extra={errors.path ? undefined : t('data.binding.pathHint')} {...help('path')} style={{ marginBottom: 8 }}>
+            <Form.Item label={t('data.binding.path')} htmlFor="binding-path" extra={errors.path ? undefined : t('data.binding.pathHint')} {...help('path')} style={{ marginBottom: 8 }}>
               <AutoComplete
+                id="binding-path"
                 value={draft.path}
                 options={options(paths, draft.path, describe)}
                 onChange={(path: string) => change({ path }, 'path', true)}
@@ -136,8 +138,9 @@ export function BindingEditor({ widget, doc, dispatch, samples, onRefused }: Pro
                 />
               </Space.Compact>
             </Form.Item>
-            <Form.Item label={t('data.binding.limit')} {...help('limit')} style={{ marginBottom: 8 }}>
+            <Form.Item label={t('data.binding.limit')} htmlFor="binding-limit" {...help('limit')} style={{ marginBottom: 8 }}>
               <InputNumber
+                id="binding-limit"
                 value={draft.limit}
                 min={1}
                 max={1000}

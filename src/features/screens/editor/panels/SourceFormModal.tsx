@@ -58,8 +58,8 @@ export function SourceFormModal({ initial, editing, otherIds, variables, onSubmi
       width={560}
     >
       <Form layout="vertical" size="small" data-form="screen-source">
-        <Form.Item label={t('data.source.id')} required extra={t('data.source.idHint')} {...errorOf('id')}>
-          <Input value={values.id} maxLength={64} onChange={(e) => set({ id: e.target.value })} data-field="id" />
+        <Form.Item label={t('data.source.id')} htmlFor="source-id" required extra={t('data.source.idHint')} {...errorOf('id')}>
+          <Input id="source-id" value={values.id} maxLength={64} onChange={(e) => set({ id: e.target.value })} data-field="id" />
         </Form.Item>
         <Form.Item label={t('data.source.kind')}>
           <Radio.Group value={values.kind} onChange={(e) => set({ kind: e.target.value as SourceFormValues['kind'] })} optionType="button"
@@ -67,8 +67,8 @@ export function SourceFormModal({ initial, editing, otherIds, variables, onSubmi
         </Form.Item>
         {values.kind === 'rest' ? (
           <>
-            <Form.Item label={t('data.source.endpoint')} required extra={t('data.source.endpointHint')} {...errorOf('endpoint')}>
-              <Input value={values.endpoint} maxLength={256} placeholder="/api/s/measure-trend" onChange={(e) => set({ endpoint: e.target.value })} data-field="endpoint" />
+            <Form.Item label={t('data.source.endpoint')} htmlFor="source-endpoint" required extra={t('data.source.endpointHint')} {...errorOf('endpoint')}>
+              <Input id="source-endpoint" value={values.endpoint} maxLength={256} placeholder="/api/s/measure-trend" onChange={(e) => set({ endpoint: e.target.value })} data-field="endpoint" />
             </Form.Item>
             <Form.Item label={t('data.source.params')} extra={varHint} {...errorOf('params')}>
               <Space orientation="vertical" style={{ width: '100%' }} size={4}>
@@ -86,8 +86,8 @@ export function SourceFormModal({ initial, editing, otherIds, variables, onSubmi
                 </Button>
               </Space>
             </Form.Item>
-            <Form.Item label={t('data.source.refresh')} required {...errorOf('refreshSeconds')}>
-              <InputNumber value={values.refreshSeconds} min={5} max={86400} step={5} suffix={t('data.source.seconds')}
+            <Form.Item label={t('data.source.refresh')} htmlFor="source-refresh" required {...errorOf('refreshSeconds')}>
+              <InputNumber id="source-refresh" value={values.refreshSeconds} min={5} max={86400} step={5} suffix={t('data.source.seconds')}
                 onChange={(n) => set({ refreshSeconds: typeof n === 'number' ? n : null })} data-field="refreshSeconds" />
             </Form.Item>
           </>
@@ -103,8 +103,8 @@ export function SourceFormModal({ initial, editing, otherIds, variables, onSubmi
                 )}
               </Space.Compact>
             </Form.Item>
-            <Form.Item label={t('data.source.event')} required {...errorOf('event')}>
-              <Select value={values.event} onChange={(event) => set({ event })} options={HUB_EVENTS.map((e) => ({ value: e, label: t(`data.event.${e}`) }))} />
+            <Form.Item label={t('data.source.event')} htmlFor="source-event" required {...errorOf('event')}>
+              <Select id="source-event" value={values.event} onChange={(event) => set({ event })} options={HUB_EVENTS.map((e) => ({ value: e, label: t(`data.event.${e}`) }))} />
             </Form.Item>
           </>
         )}

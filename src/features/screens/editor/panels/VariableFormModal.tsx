@@ -41,17 +41,17 @@ export function VariableFormModal({ initial, editing, otherNames, onSubmit, onCa
     <Modal open title={editing ? t('data.variable.editTitle', { name: editing }) : t('data.variable.addTitle')}
       okText={t('data.ok')} cancelText={t('data.cancel')} onOk={submit} onCancel={onCancel} destroyOnHidden width={460}>
       <Form layout="vertical" size="small" data-form="screen-variable">
-        <Form.Item label={t('data.variable.name')} required extra={t('data.variable.nameHint')} {...errorOf('name')}>
-          <Input value={values.name} maxLength={64} onChange={(e) => set({ name: e.target.value })} data-field="name" />
+        <Form.Item label={t('data.variable.name')} htmlFor="variable-name" required extra={t('data.variable.nameHint')} {...errorOf('name')}>
+          <Input id="variable-name" value={values.name} maxLength={64} onChange={(e) => set({ name: e.target.value })} data-field="name" />
         </Form.Item>
-        <Form.Item label={t('data.variable.label')} required {...errorOf('label')}>
-          <Input value={values.label} maxLength={64} onChange={(e) => set({ label: e.target.value })} data-field="label" />
+        <Form.Item label={t('data.variable.label')} htmlFor="variable-label" required {...errorOf('label')}>
+          <Input id="variable-label" value={values.label} maxLength={64} onChange={(e) => set({ label: e.target.value })} data-field="label" />
         </Form.Item>
-        <Form.Item label={t('data.variable.type')} {...errorOf('type')}>
-          <Select value={values.type} onChange={(type) => set({ type })} options={VARIABLE_TYPES.map((v) => ({ value: v, label: t(`data.variableType.${v}`) }))} />
+        <Form.Item label={t('data.variable.type')} htmlFor="variable-type" {...errorOf('type')}>
+          <Select id="variable-type" value={values.type} onChange={(type) => set({ type })} options={VARIABLE_TYPES.map((v) => ({ value: v, label: t(`data.variableType.${v}`) }))} />
         </Form.Item>
-        <Form.Item label={t('data.variable.default')} extra={t('data.variable.defaultHint')} {...errorOf('default')}>
-          <Input value={values.default} maxLength={256} inputMode={values.type === 'string' ? 'text' : 'numeric'}
+        <Form.Item label={t('data.variable.default')} htmlFor="variable-default" extra={t('data.variable.defaultHint')} {...errorOf('default')}>
+          <Input id="variable-default" value={values.default} maxLength={256} inputMode={values.type === 'string' ? 'text' : 'numeric'}
             onChange={(e) => set({ default: e.target.value })} data-field="default" />
         </Form.Item>
         {editing && editing !== values.name.trim() && values.name.trim() && <Form.Item help={t('data.variable.renameHint', { from: `\${${editing}}`, to: `\${${values.name.trim()}}` })} />}
