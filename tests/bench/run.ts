@@ -3,6 +3,7 @@ import path from 'node:path';
 import { spawnSync } from 'node:child_process';
 import { benchAdminBundle, benchAdminList } from './admin-bench';
 import { benchApi } from './api-bench';
+import { benchEditorBundle, benchEditorDrag } from './editor-bench';
 import { benchLoginBundle } from './bundle-bench';
 import { benchDeviceList, benchIngest } from './telemetry-bench';
 import { benchGraph } from './graph-bench';
@@ -21,6 +22,7 @@ async function main(): Promise<void> {
   benchLoginBundle(dist);
   benchMonitorBundle(dist);
   benchAdminBundle(dist);
+  benchEditorBundle(dist);
   await benchApi();
   await benchIngest();
   await benchDeviceList();
@@ -29,6 +31,7 @@ async function main(): Promise<void> {
   await benchMonitor();
   await benchGraph();
   await benchKiosk();
+  await benchEditorDrag();
 }
 
 main().catch((err: unknown) => {

@@ -337,6 +337,26 @@ describe('screen template library (issue 16)', () => {
     await admin.post('/api/t_screen_tpl/save', { id: t.id, version: 1, name: '日志模板', content: doc('日志', 9) });
     expect(JSON.parse((await lastLog()).detail)).toEqual({ before: { content: '7 widgets' }, after: { content: 'content changed (9 widgets)' } });
   });
+
+  it('opens the user\'s own choice of 个性化配置 as the active template while it exists and is visible, else the active one', async () => {
+    const activeId = (await admin.get('/api/t_screen_tpl/active')).body.data.id as number;
+    const mine = await create(admin, '我的大屏');
+    const north = (await db().selectFrom('t_org').select('id').where('code', '=', 'OWN-NORTH').executeTakeFirstOrThrow()).id;
+    const other = { id: (await db().insertInto('t_screen_tpl').values({
+      name: '北方的大屏', content: JSON.stringify(doc()), org_id: north, created_at: Date.now(), updated_at: Date.now(),
+    }).returning('id').executeTakeFirstOrThrow()).id };
+    const prefer = (templateId: number | null) => admin.post('/api/user/customSet', { content: { theme: 'dark', screen: { templateId, rotateSeconds: 0 } } });
+    await prefer(mine.id);
+    expect((await admin.get('/api/t_screen_tpl/active')).body.data.id).toBe(mine.id);
+    await admin.post(`/api/t_screen_tpl/del/${mine.id}`);
+    expect((await admin.get('/api/t_screen_tpl/active')).body.data.id).toBe(activeId);
+    // The operator's preference for a template out of its scope is not honoured (nor revealed).
+    await operator.post('/api/user/customSet', { content: { screen: { templateId: other.id } } });
+    const operatorActive = (await operator.get('/api/t_screen_tpl/active')).body.data as { id: number };
+    expect(operatorActive.id).not.toBe(other.id);
+    await prefer(null);
+    expect((await admin.get('/api/t_screen_tpl/active')).body.data.id).toBe(activeId);
+  });
 });
 
 /** A database of the previous release gets the library's columns and a revision per template on its next start. */

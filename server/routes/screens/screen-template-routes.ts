@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { IdParam } from '../../../contract/envelope';
 import { Right } from '../../../contract/rights';
+import { screenPreferencesOf } from '../../../contract/screen-preferences';
 import {
   SaveScreenTemplateBody, ScreenTemplateBriefList, ScreenTemplateListQuery, ScreenTemplatePage, ScreenTemplateRecord,
   ScreenTemplateRecordList,
@@ -11,6 +12,7 @@ import { badRequest, notFound } from '../../http/api-error';
 import { endpoint } from '../../http/endpoint';
 import { registerScreenLibraryRoutes } from './screen-library-routes';
 import { templateAccess, WHAT } from './screen-template-access';
+import { customSetOf } from '../user/user-repository';
 import { recordOf, screenTemplateRepository, summaryOf } from './screen-template-repository';
 
 /**
@@ -43,7 +45,9 @@ export function registerScreenTemplateRoutes(app: FastifyInstance, deps: AppDeps
   endpoint(app, db, {
     method: 'GET', url: '/t_screen_tpl/active', access: 'signed-in', response: ScreenTemplateRecord,
     async handler({ user }) {
-      const row = await templates.findActive(user);
+      // The user's own choice (个性化配置) first, while it exists and is visible to them.
+      const preferred = screenPreferencesOf(parseCustomSet(await customSetOf(db, user.id))).templateId;
+      const row = (preferred !== null ? await templates.findVisible(user, preferred) : undefined) ?? await templates.findActive(user);
       if (!row) throw notFound(WHAT);
       return recordOf(row);
     },
@@ -101,4 +105,13 @@ export function registerScreenTemplateRoutes(app: FastifyInstance, deps: AppDeps
       return true as const;
     },
   });
+}
+
+/** The stored personal settings as a value; text that is not JSON reads as none. */
+function parseCustomSet(text: string | undefined): unknown {
+  try {
+    return text === undefined ? {} : JSON.parse(text);
+  } catch {
+    return {};
+  }
 }

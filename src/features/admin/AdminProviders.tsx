@@ -33,8 +33,9 @@ function useRootFontScale(): number {
  * light as the settings say) in the user's language. `App` gives the pages antd's message and
  * modal with this theme.
  */
-export function AdminProviders({ children }: { children: ReactNode }) {
-  const [mode] = useThemeMode();
+export function AdminProviders({ children, dark = false }: { children: ReactNode; /** Always dark (the template editor's canvas-centred page). */ dark?: boolean }) {
+  const [chosen] = useThemeMode();
+  const mode = dark ? 'dark' : chosen;
   const { i18n } = useTranslation();
   const scale = useRootFontScale();
   const themeConfig = useMemo(() => antdThemeOf(THEMES[mode], scale), [mode, scale]);

@@ -3,6 +3,9 @@ import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
 import { useLocation, useSearch } from 'wouter';
+import { useAtomValue } from 'jotai';
+import { Right } from '../../../../contract/rights';
+import { SUPER_ADMIN_NAME, useHasRight, userAtom } from '../../../shared/user';
 import { parseScreenTemplate } from '../../../../contract/screen-template';
 import { templateIdParam } from '../../../../contract/address-params';
 import { registerScreenStrings } from '../../../shared/screen/registerScreenStrings';
@@ -38,6 +41,8 @@ function EditorLoader() {
   const id = templateIdParam(new URLSearchParams(search).get('id'));
   const [loaded, setLoaded] = useState<Loaded | null>(null);
   const [reloads, setReloads] = useState(0);
+  const user = useAtomValue(userAtom);
+  const canEdit = useHasRight(Right.ScreenEdit) || user?.username === SUPER_ADMIN_NAME;
 
   useEffect(() => {
     if (id === null) return undefined;
@@ -53,17 +58,20 @@ function EditorLoader() {
   }, [id, reloads]);
 
   const body = useMemo(() => {
+    if (!canEdit) {
+      return <Result status="403" title={t('editor.noRight')} extra={id !== null && <a href={`/nv_screen_graph_preview?id=${id}`}>{t('editor.previewInstead')}</a>} />;
+    }
     if (id === null) return <Result status="warning" title={t('editor.noId')} extra={<a href="/nv_screen_graph_lib">{t('editor.back')}</a>} />;
     if (!loaded) return <Spin style={{ display: 'block', margin: '30vh auto' }} />;
     if ('error' in loaded) return <Result status="error" title={t('editor.loadFailed')} subTitle={loaded.error} extra={<a onClick={() => navigate('/nv_screen_graph_lib')}>{t('editor.back')}</a>} />;
     return <EditorWorkspace key={`${loaded.record.id}:${loaded.record.version}:${reloads}`} record={loaded.record} initialDoc={loaded.doc} onReload={() => setReloads((n) => n + 1)} />;
-  }, [id, loaded, navigate, reloads, t]);
+  }, [canEdit, id, loaded, navigate, reloads, t]);
   return <Page data-page="screen-editor">{body}</Page>;
 }
 
 export function EditorPage() {
   return (
-    <AdminProviders>
+    <AdminProviders dark>
       <EditorLoader />
     </AdminProviders>
   );

@@ -2,6 +2,7 @@
 export const editorStrings = {
   zh: {
     editor: {
+      noRight: '您没有编辑大屏模板的权限', previewInstead: '预览这个模板',
       back: '返回模板库', noId: '没有指定要编辑的模板（地址缺少 id）', loadFailed: '无法打开模板',
       saved: '已保存', saving: '保存中…', unsaved: '有未保存的修改', savedOk: '已保存', saveFailed: '保存失败：{{error}}',
       undo: '撤销 (Ctrl+Z)', redo: '重做 (Ctrl+Shift+Z)', zoom: '缩放', zoomIn: '放大', zoomOut: '缩小', fit: '适应窗口',
@@ -30,6 +31,7 @@ export const editorStrings = {
   },
   en: {
     editor: {
+      noRight: 'You may not edit screen templates', previewInstead: 'Preview this template',
       back: 'Back to the library', noId: 'No template to edit (the address lacks id)', loadFailed: 'The template cannot be opened',
       saved: 'Saved', saving: 'Saving…', unsaved: 'Unsaved changes', savedOk: 'Saved', saveFailed: 'Could not save: {{error}}',
       undo: 'Undo (Ctrl+Z)', redo: 'Redo (Ctrl+Shift+Z)', zoom: 'Zoom', zoomIn: 'Zoom in', zoomOut: 'Zoom out', fit: 'Fit',
