@@ -1,9 +1,7 @@
 import fs from 'node:fs';
-import path from 'node:path';
-import { gzipSync } from 'node:zlib';
-import type { Manifest } from 'vite';
 import { ADMIN, OPERATOR } from '../e2e/pages/accounts';
 import { benchLogin } from './bench-api';
+import { chunkGraph } from './manifest';
 import { percentile, report } from './report';
 import { benchServer } from './telemetry-bench';
 
@@ -16,19 +14,7 @@ const ROWS = 100_000;
  * of its own). BENCH_DETAIL=1 lists every admin page's own part.
  */
 export function benchAdminBundle(distDir: string): void {
-  const manifest = JSON.parse(fs.readFileSync(path.join(distDir, '.vite', 'manifest.json'), 'utf8')) as Manifest;
-  const closure = (root: string, into = new Set<string>()) => {
-    if (into.has(root) || !manifest[root]) return into;
-    into.add(root);
-    for (const dep of manifest[root].imports ?? []) closure(dep, into);
-    return into;
-  };
-  const start = closure('index.html');
-  const gzipKb = (keys: Iterable<string>) => {
-    let gzip = 0;
-    for (const key of keys) gzip += gzipSync(fs.readFileSync(path.join(distDir, manifest[key].file))).length;
-    return gzip / 1024;
-  };
+  const { manifest, closure, gzipKb, start } = chunkGraph(distDir);
   const adminRoot = 'src/features/admin/AdminPage.tsx';
   const admin = new Set([...closure(adminRoot)].filter((key) => !start.has(key)));
   report('admin-chunk-js-gzip', gzipKb(admin), 'KB');

@@ -1,12 +1,9 @@
-import fs from 'node:fs';
-import path from 'node:path';
-import { gzipSync } from 'node:zlib';
 import { chromium } from 'playwright-core';
-import type { Manifest } from 'vite';
 import { SCREEN_TEMPLATE_VERSION } from '../../contract/screen-template';
 import { SpareServer } from '../e2e/pages/SpareServer';
 import { SUPERADMIN } from '../e2e/pages/accounts';
 import { benchApi, benchLogin, signedInContext } from './bench-api';
+import { chunkGraph } from './manifest';
 import { percentile, report } from './report';
 
 const PORT = 8392;
@@ -16,19 +13,9 @@ const MOVES = 120;
 
 /** The template editor's lazy JS (gzip): its chunk and what it imports that the console's start does not load. */
 export function benchEditorBundle(distDir: string): void {
-  const manifest = JSON.parse(fs.readFileSync(path.join(distDir, '.vite', 'manifest.json'), 'utf8')) as Manifest;
-  const closure = (root: string, into = new Set<string>()) => {
-    if (into.has(root) || !manifest[root]) return into;
-    into.add(root);
-    for (const dep of manifest[root].imports ?? []) closure(dep, into);
-    return into;
-  };
-  const start = closure('index.html');
-  let gzip = 0;
-  for (const key of closure('src/features/screens/editor/EditorPage.tsx')) {
-    if (!start.has(key)) gzip += gzipSync(fs.readFileSync(path.join(distDir, manifest[key].file))).length;
-  }
-  report('editor-chunk-js-gzip', gzip / 1024, 'KB', { max: 600 });
+  const { closure, gzipKb, start } = chunkGraph(distDir);
+  const gzip = gzipKb([...closure('src/features/screens/editor/EditorPage.tsx')].filter((key) => !start.has(key)));
+  report('editor-chunk-js-gzip', gzip, 'KB', { max: 600 });
 }
 
 /** A 1920×1080 template of 200 KPI cards on one source (20 × 10), as a crowded wall would be. */

@@ -1,23 +1,72 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { SUPERADMIN } from './pages/accounts';
 import { apiGet, browserSignIn } from './pages/api';
+import { ScreenEditor } from './pages/ScreenEditor';
+
+/**
+ * Issue 16: the template library, personal configuration and the editor (a selection, a user guide,
+ * the property panel) at 1920×1080 in both themes and languages, and the preview at 3840×2160,
+ * saved to test-results/screenshots/screen16-<page>-<theme>-<lang>.png.
+ */
 
 const SHOTS = 'test-results/screenshots';
 
-test('template library, editor and preview look finished', async ({ page, request, baseURL }) => {
-  const token = await browserSignIn(page, request, SUPERADMIN, baseURL!);
-  await page.goto('/nv_screen_graph_lib');
-  await expect(page.locator('[data-template-card]').first()).toBeVisible();
-  await page.screenshot({ path: `${SHOTS}/screen-library-1080p.png` });
-  const list = await apiGet<{ list: { id: number; name: string }[] }>(request, token, '/t_screen_tpl?Size=200');
-  const overview = list.list[0];
-  await page.goto(`/nv_screen_graph_editor?id=${overview.id}`);
-  await expect(page.locator('[data-editor-widget]').first()).toBeVisible();
-  await page.locator('[data-editor-widget="kpiOnline"]').click();
-  await page.screenshot({ path: `${SHOTS}/screen-editor-1080p.png` });
+test.describe.configure({ timeout: 240_000 });
+
+async function settings(page: Page, theme: string, language: string): Promise<void> {
+  await page.addInitScript(([t, l]) => {
+    localStorage.setItem('nv_theme', JSON.stringify(t));
+    localStorage.setItem('nv_lang', l);
+  }, [theme, language]);
+}
+
+for (const theme of ['dark', 'light'] as const) {
+  for (const language of ['zh', 'en'] as const) {
+    test(`the library, personal settings and editor look finished, ${theme}, ${language}`, async ({ page, request, baseURL }) => {
+      await settings(page, theme, language);
+      const token = await browserSignIn(page, request, SUPERADMIN, baseURL!);
+      const shoot = async (name: string) => {
+        await page.mouse.move(1919, 1079);
+        await page.screenshot({ path: `${SHOTS}/screen16-${name}-${theme}-${language}.png`, animations: 'disabled' });
+      };
+
+      await page.goto('/nv_screen_graph_lib');
+      // The seeded templates get their thumbnails drawn by the runtime on the first visit.
+      await expect(page.locator('[data-thumbnail="image"]')).toHaveCount(3, { timeout: 120_000 });
+      await shoot('library');
+
+      await page.goto('/nv_personal_config');
+      await expect(page.locator('[data-page="personal-config"] form')).toBeVisible({ timeout: 30_000 });
+      await shoot('personal');
+
+      const list = await apiGet<{ list: { id: number; name: string }[] }>(request, token, '/t_screen_tpl?Size=200');
+      const overview = list.list.find((t) => t.name === '平台总览')!;
+      const editor = new ScreenEditor(page);
+      await page.goto(`/nv_screen_graph_editor?id=${overview.id}`);
+      await editor.expectLoaded();
+      await expect(editor.widget('kpiOnline').locator('[data-state="ready"]')).toBeVisible({ timeout: 30_000 });
+      // A guide dragged out of the top ruler, and a widget selected: its properties on the right.
+      const ruler = (await page.locator('[data-editor-canvas] canvas').first().boundingBox())!;
+      const at = await editor.toScreen(0, 640);
+      await page.mouse.move(ruler.x + 400, ruler.y + ruler.height / 2);
+      await page.mouse.down();
+      await page.mouse.move(ruler.x + 400, at.y, { steps: 8 });
+      await page.mouse.up();
+      await editor.widget('kpiOnline').click();
+      await expect(editor.properties).toHaveAttribute('data-editor-properties', 'kpiOnline');
+      await shoot('editor');
+    });
+  }
+}
+
+test('the preview renders the template at 3840×2160 as /monitor does', async ({ page, request, baseURL }) => {
   await page.setViewportSize({ width: 3840, height: 2160 });
+  const token = await browserSignIn(page, request, SUPERADMIN, baseURL!);
+  const list = await apiGet<{ list: { id: number; name: string }[] }>(request, token, '/t_screen_tpl?Size=200');
+  const overview = list.list.find((t) => t.name === '平台总览')!;
   await page.goto(`/nv_screen_graph_preview?id=${overview.id}`);
-  await expect(page.locator('[data-screen-widget]').first()).toBeVisible();
-  await page.waitForTimeout(3000);
-  await page.screenshot({ path: `${SHOTS}/screen-preview-2160p.png` });
+  await expect(page.locator('[data-screen-widget]')).toHaveCount(13);
+  await page.waitForFunction(() => [...document.querySelectorAll('[data-screen-widget]')].every((w) => w.getAttribute('data-state') === 'ready'), undefined, { timeout: 30_000 });
+  await page.mouse.move(3839, 10);
+  await page.screenshot({ path: `${SHOTS}/screen16-preview-2160p.png` });
 });

@@ -1,17 +1,5 @@
+import { downloadBlob } from '../../../shared/downloadBlob';
 import type { SheetData } from './xlsxRows';
-
-/** Saves a blob under a name through the browser's download. */
-function download(blob: Blob, fileName: string): void {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  document.body.appendChild(link);
-  link.click();
-  link.remove();
-  // The click has handed the blob to the download by the next task.
-  setTimeout(() => URL.revokeObjectURL(url), 0);
-}
 
 /**
  * Writes one sheet to an .xlsx file and downloads it. exceljs (~250 kB gzip) is loaded on the first
@@ -30,5 +18,5 @@ export async function writeXlsx(sheetName: string, data: SheetData, fileName: st
   });
   sheet.views = [{ state: 'frozen', ySplit: 1 }];
   const buffer = await workbook.xlsx.writeBuffer();
-  download(new Blob([buffer], { type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' }), fileName);
+  downloadBlob(new Blob([buffer], { type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' }), fileName);
 }

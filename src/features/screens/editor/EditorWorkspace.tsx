@@ -41,7 +41,11 @@ const Side = styled.aside<{ $right?: boolean }>`
   background: #0f1727;
   ${({ $right }) => ($right ? 'border-left' : 'border-right')}: 1px solid #24324a;
   & .ant-tabs-nav { padding: 0 0.75rem; margin-bottom: 0.25rem; }
-  && .ant-tabs-content-holder { padding: 0 0.75rem 1rem; }
+`;
+
+/** A side panel tab's content, inset from the panel's edges. */
+const Pane = styled.div`
+  padding: 0 0.75rem 1rem;
 `;
 
 const message = (err: unknown) => (err instanceof Error ? err.message : String(err));
@@ -253,8 +257,8 @@ export function EditorWorkspace({ record, initialDoc, onReload }: Props) {
       <EditorCanvas state={state} paletteTitle={paletteTitle} dispatch={run} store={store} isHub={isHub} view={view} onView={setView} grid={grid} onViewportSize={onViewportSize} />
       <Side $right>
         <Tabs items={[
-          { key: 'props', label: t('editor.properties'), children: <PropertyPanel state={state} dispatch={run} /> },
-          { key: 'data', label: t('editor.data'), children: <DataPanel state={state} dispatch={run} client={client} /> },
+          { key: 'props', label: t('editor.properties'), children: <Pane><PropertyPanel state={state} dispatch={run} /></Pane> },
+          { key: 'data', label: t('editor.data'), children: <Pane><DataPanel state={state} dispatch={run} client={client} /></Pane> },
         ]} />
       </Side>
       <RevisionsDrawer templateId={record.id} currentVersion={version} open={historyOpen} onClose={() => setHistoryOpen(false)} onRestore={onRestore} />

@@ -1,5 +1,6 @@
 import { getRuntimeConfig } from '../../../shared/config';
 import { apiGet, apiPost, ApiRequestError } from '../../../shared/http';
+import { downloadBlob } from '../../../shared/downloadBlob';
 import { getToken } from '../../../shared/session';
 
 /** One card of the library (GET /api/t_screen_tpl/all and the list: everything but the document). */
@@ -55,12 +56,5 @@ export async function downloadExport(id: number, fallbackName: string): Promise<
   const disposition = response.headers.get('content-disposition') ?? '';
   const encoded = /filename\*=UTF-8''([^;]+)/i.exec(disposition)?.[1];
   const name = encoded ? decodeURIComponent(encoded) : `${fallbackName}.json`;
-  const url = URL.createObjectURL(await response.blob());
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = name;
-  document.body.append(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  downloadBlob(await response.blob(), name);
 }
