@@ -1,7 +1,7 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import fs from 'node:fs';
 import { ADMIN, SUPERADMIN } from './pages/accounts';
-import { apiGet, browserSignIn } from './pages/api';
+import { apiGet, apiPost, browserSignIn } from './pages/api';
 import { MonitorScreen } from './pages/MonitorScreen';
 import { ScreenEditor, ScreenLibrary } from './pages/ScreenEditor';
 
@@ -104,12 +104,19 @@ test('superadmin builds a template from blank, binds a trend to a device, saves,
   await expect(page.locator('[data-page="monitor"]')).toHaveAttribute('data-template', String(id));
   await expect(monitor.widget(trend)).toHaveAttribute('data-state', 'ready', { timeout: 20_000 });
   await expect(monitor.widgets).toHaveCount(3);
+
+  // The demo's active template again, for the tests after this one.
+  const overview = (await apiGet<{ list: { id: number; name: string }[] }>(request, token, '/t_screen_tpl?Size=200')).list.find((t) => t.name === '平台总览')!;
+  expect((await apiPost(request, token, `/t_screen_tpl/active/${overview.id}`, {})).success).toBe(true);
+  expect((await apiPost(request, token, `/t_screen_tpl/del/${id}`)).success).toBe(true);
 });
 
 test('a second editor saving first gets the first one the 409 path: reload shows their version', async ({ page, request, baseURL, browser }) => {
   const token = await browserSignIn(page, request, SUPERADMIN, baseURL!);
   const list = await apiGet<{ list: { id: number; name: string }[] }>(request, token, '/t_screen_tpl?Size=200');
-  const target = list.list.find((t) => t.name === '三维态势')!;
+  // A copy of a demo template, so the demo stays as it is for the tests after this one.
+  const copied = await apiPost(request, token, `/t_screen_tpl/copy/${list.list.find((t) => t.name === '三维态势')!.id}`, { name: 'E2E 冲突模板' });
+  const target = copied.data as { id: number };
   const editor = new ScreenEditor(page);
   await page.goto(`/nv_screen_graph_editor?id=${target.id}`);
   await editor.expectLoaded();
@@ -136,6 +143,7 @@ test('a second editor saving first gets the first one the 409 path: reload shows
   await page.locator(`[data-editor-widget="${first}"]`).click();
   await expect(page.locator('#prop-title')).toHaveValue('别人改的标题');
   await expect(editor.saveStatus).toHaveAttribute('data-save-status', 'saved');
+  expect((await apiPost(request, token, `/t_screen_tpl/del/${target.id}`)).success).toBe(true);
 });
 
 test('a template exported as JSON imports back identical', async ({ page, request, baseURL }) => {
@@ -160,4 +168,5 @@ test('a template exported as JSON imports back identical', async ({ page, reques
   const b = await apiGet<TemplateRecord>(request, token, `/t_screen_tpl/${imported.id}`);
   expect(b.content).toEqual(a.content);
   await expect(library.card('单项目监控')).toHaveCount(2);
+  expect((await apiPost(request, token, `/t_screen_tpl/del/${imported.id}`)).success).toBe(true);
 });

@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { SUPERADMIN } from './pages/accounts';
 import { apiGet, browserSignIn } from './pages/api';
-import { ScreenEditor } from './pages/ScreenEditor';
+import { ScreenEditor, ScreenLibrary } from './pages/ScreenEditor';
 
 /**
  * Issue 16: the template library, personal configuration and the editor (a selection, a user guide,
@@ -30,9 +30,12 @@ for (const theme of ['dark', 'light'] as const) {
         await page.screenshot({ path: `${SHOTS}/screen16-${name}-${theme}-${language}.png`, animations: 'disabled' });
       };
 
-      await page.goto('/nv_screen_graph_lib');
+      const library = new ScreenLibrary(page);
+      await library.open();
       // The seeded templates get their thumbnails drawn by the runtime on the first visit.
-      await expect(page.locator('[data-thumbnail="image"]')).toHaveCount(3, { timeout: 120_000 });
+      for (const name of ['平台总览', '单项目监控', '三维态势']) {
+        await expect(library.card(name).first().locator('[data-thumbnail="image"]')).toBeVisible({ timeout: 120_000 });
+      }
       await shoot('library');
 
       await page.goto('/nv_personal_config');

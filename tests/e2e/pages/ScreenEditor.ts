@@ -8,9 +8,13 @@ export class ScreenLibrary {
     return this.page.locator(`[data-template-card="${name}"]`);
   }
 
+  /** Opens the library; the super layout's settings panel (open there by default) is closed so it covers no card. */
   async open(): Promise<void> {
     await this.page.goto('/nv_screen_graph_lib');
     await expect(this.page.locator('[data-page="screen-library"]')).toBeVisible({ timeout: 30_000 });
+    const settings = this.page.getByTestId('settings-panel');
+    await settings.getByRole('button', { name: /^(关闭|Close)$/ }).click();
+    await expect(settings).toBeHidden();
   }
 
   /** Picks an entry of a card's 更多 menu. */
