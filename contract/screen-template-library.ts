@@ -127,3 +127,16 @@ export const ImportScreenTemplateBody = z.strictObject({
     content: ScreenTemplateContent,
   }),
 });
+
+/** GET /api/t_screen_tpl/starters: the built-in layouts a new template may start from (新建模板 › 起始模板). */
+export const ScreenTemplateStarter = z.object({
+  key: z.string(),
+  name: z.object({ zh: z.string(), en: z.string() }),
+  width: z.number().int(),
+  height: z.number().int(),
+  widgetCount: z.number().int(),
+  /** The document, checked by the template schema (defaults filled in). */
+  content: z.unknown(),
+});
+export type ScreenTemplateStarter = z.infer<typeof ScreenTemplateStarter>;
+export const ScreenTemplateStarterList = z.array(ScreenTemplateStarter);

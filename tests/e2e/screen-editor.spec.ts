@@ -170,3 +170,45 @@ test('a template exported as JSON imports back identical', async ({ page, reques
   await expect(library.card('单项目监控')).toHaveCount(2);
   expect((await apiPost(request, token, `/t_screen_tpl/del/${imported.id}`)).success).toBe(true);
 });
+
+test('个性化配置 chooses the template /monitor opens; back to the active one after 恢复默认', async ({ page, request, baseURL }) => {
+  const token = await browserSignIn(page, request, SUPERADMIN, baseURL!);
+  const list = await apiGet<{ list: { id: number; name: string; isActive: boolean }[] }>(request, token, '/t_screen_tpl?Size=200');
+  const situation = list.list.find((t) => t.name === '三维态势')!;
+  const active = list.list.find((t) => t.isActive)!;
+  await page.goto('/nv_personal_config');
+  const form = page.locator('[data-page="personal-config"] form');
+  await form.getByLabel('打开大屏时显示').click();
+  await page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option').filter({ hasText: '三维态势' }).click();
+  await form.getByRole('button', { name: '保存' }).click();
+  await expect(page.getByText('已保存')).toBeVisible();
+
+  await page.goto('/monitor');
+  await expect(page.locator('[data-page="monitor"]')).toHaveAttribute('data-template', String(situation.id));
+
+  await page.goto('/nv_personal_config');
+  await form.getByRole('button', { name: '恢复默认' }).click();
+  await form.getByRole('button', { name: '保存' }).click();
+  await expect(page.getByText('已保存')).toBeVisible();
+  await page.goto('/monitor');
+  await expect(page.locator('[data-page="monitor"]')).toHaveAttribute('data-template', String(active.id));
+});
+
+test('a new template can start from a built-in starter: the editor opens with its widgets', async ({ page, request, baseURL }) => {
+  const token = await browserSignIn(page, request, SUPERADMIN, baseURL!);
+  const library = new ScreenLibrary(page);
+  await library.open();
+  await page.getByRole('button', { name: '新建模板' }).click();
+  const dialog = page.getByRole('dialog', { name: '新建模板' });
+  await dialog.getByLabel('模板名称').fill('E2E 起始模板');
+  await dialog.getByText('起始模板', { exact: true }).click();
+  await dialog.getByLabel('选择起始模板').click();
+  await page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option').filter({ hasText: '三维态势' }).click();
+  await dialog.getByRole('button', { name: '创建并编辑' }).click();
+  await expect(page).toHaveURL(/\/nv_screen_graph_editor\?id=\d+$/);
+  const editor = new ScreenEditor(page);
+  await editor.expectLoaded();
+  await expect(editor.widgets).toHaveCount(9);
+  const id = Number(new URL(page.url()).searchParams.get('id'));
+  expect((await apiPost(request, token, `/t_screen_tpl/del/${id}`)).success).toBe(true);
+});

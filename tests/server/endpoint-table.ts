@@ -230,6 +230,7 @@ export const ENDPOINTS: EndpointCase[] = [
   { method: 'GET', route: '/api/t_screen_tpl', access: Right.ScreenPreview, call: () => ({ url: '/api/t_screen_tpl?Page=1&Size=20&keyword=总览' }) },
   { method: 'GET', route: '/api/t_screen_tpl/all', access: 'signed-in', call: () => ({ url: '/api/t_screen_tpl/all' }) },
   { method: 'GET', route: '/api/t_screen_tpl/active', access: 'signed-in', call: () => ({ url: '/api/t_screen_tpl/active' }) },
+  { method: 'GET', route: '/api/t_screen_tpl/starters', access: Right.ScreenPreview, call: () => ({ url: '/api/t_screen_tpl/starters' }) },
   { method: 'GET', route: '/api/t_screen_tpl/default', access: 'signed-in', call: () => ({ url: '/api/t_screen_tpl/default' }) },
   { method: 'GET', route: '/api/t_screen_tpl/default-multi', access: 'signed-in', call: () => ({ url: '/api/t_screen_tpl/default-multi' }) },
   { method: 'GET', route: '/api/t_screen_tpl/:id', access: 'signed-in', call: () => ({ url: '/api/t_screen_tpl/1' }) },

@@ -338,6 +338,17 @@ describe('screen template library (issue 16)', () => {
     expect(JSON.parse((await lastLog()).detail)).toEqual({ before: { content: '7 widgets' }, after: { content: 'content changed (9 widgets)' } });
   });
 
+  it('offers the built-in starters, each a valid document that saves as a new template', async () => {
+    const starters = (await admin.get('/api/t_screen_tpl/starters')).body.data as { key: string; name: { zh: string }; widgetCount: number; content: unknown }[];
+    expect(starters.map((s) => s.key)).toEqual(['overview', 'situation']);
+    for (const s of starters) {
+      expect(s.widgetCount).toBeGreaterThan(5);
+      const made = await create(admin, `起始 ${s.name.zh}`, s.content);
+      expect(current((await admin.get(`/api/t_screen_tpl/${made.id}`)).body.data.content)).toEqual(current(s.content));
+    }
+    expectError(await nobody.get('/api/t_screen_tpl/starters'), 403, /.+/);
+  });
+
   it('opens the user\'s own choice of 个性化配置 as the active template while it exists and is visible, else the active one', async () => {
     const activeId = (await admin.get('/api/t_screen_tpl/active')).body.data.id as number;
     const mine = await create(admin, '我的大屏');

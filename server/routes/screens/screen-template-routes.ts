@@ -12,7 +12,9 @@ import { badRequest, notFound } from '../../http/api-error';
 import { endpoint } from '../../http/endpoint';
 import { registerScreenLibraryRoutes } from './screen-library-routes';
 import { templateAccess, WHAT } from './screen-template-access';
+import { ScreenTemplateStarterList } from '../../../contract/screen-template-library';
 import { customSetOf } from '../user/user-repository';
+import { SCREEN_STARTERS } from './screen-starters';
 import { recordOf, screenTemplateRepository, summaryOf } from './screen-template-repository';
 
 /**
@@ -40,6 +42,11 @@ export function registerScreenTemplateRoutes(app: FastifyInstance, deps: AppDeps
     async handler({ user }) {
       return (await templates.listBrief(user)).map((r) => ({ id: r.id, name: r.name, isDefault: Number(r.is_default) === 1, isActive: Number(r.is_active) === 1 }));
     },
+  });
+
+  endpoint(app, db, {
+    method: 'GET', url: '/t_screen_tpl/starters', access: Right.ScreenPreview, response: ScreenTemplateStarterList,
+    handler: () => [...SCREEN_STARTERS],
   });
 
   endpoint(app, db, {

@@ -1,19 +1,21 @@
 import { Form, Input, InputNumber, Modal, Radio, Select, Space } from 'antd';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
+import type { ScreenTemplateStarter } from '../../../../contract/screen-template-library';
 import { useTranslation } from 'react-i18next';
 import { blankTemplate, SIZE_PRESETS } from './blankTemplate';
-import { copyTemplate, createTemplate, renameTemplate, type LibraryTemplate } from './libraryApi';
+import { copyTemplate, createTemplate, listStarters, renameTemplate, type LibraryTemplate } from './libraryApi';
 
 interface Values {
   name: string;
   size: string;
   width?: number;
   height?: number;
-  start: 'blank' | 'copy';
+  start: 'blank' | 'starter' | 'copy';
   from?: number;
+  starter?: string;
 }
 
-/** 新建模板: a name, a canvas size and a start (blank, or a copy of a template); resolves with the new id. */
+/** 新建模板: a name and a start — a blank canvas of a size, a built-in starter, or a copy of a template; resolves with the new id. */
 export function CreateTemplateDialog({ templates, onClose, onCreated }: { templates: LibraryTemplate[]; onClose(): void; onCreated(id: number): void }) {
   const { t } = useTranslation('screenEditor');
   const [form] = Form.useForm<Values>();
@@ -21,13 +23,23 @@ export function CreateTemplateDialog({ templates, onClose, onCreated }: { templa
   const [error, setError] = useState<string | null>(null);
   const start = Form.useWatch('start', form);
   const size = Form.useWatch('size', form);
+  const { i18n } = useTranslation();
+  const [starters, setStarters] = useState<ScreenTemplateStarter[]>([]);
+  useEffect(() => {
+    const abort = new AbortController();
+    listStarters(abort.signal).then(setStarters, () => undefined);
+    return () => abort.abort();
+  }, []);
 
   const submit = async () => {
     const v = await form.validateFields();
     setBusy(true);
     setError(null);
     try {
-      if (v.start === 'copy' && v.from !== undefined) {
+      const starter = v.start === 'starter' ? starters.find((x) => x.key === v.starter) : undefined;
+      if (starter) {
+        onCreated((await createTemplate(v.name, starter.content)).id);
+      } else if (v.start === 'copy' && v.from !== undefined) {
         const copy = await copyTemplate(v.from);
         const named = await renameTemplate(copy.id, v.name, copy.version);
         onCreated(named.id);
@@ -51,9 +63,14 @@ export function CreateTemplateDialog({ templates, onClose, onCreated }: { templa
           <Input autoFocus maxLength={64} />
         </Form.Item>
         <Form.Item name="start" label={t('lib.start')}>
-          <Radio.Group options={[{ value: 'blank', label: t('lib.blank') }, { value: 'copy', label: t('lib.copyOf') }]} />
+          <Radio.Group options={[{ value: 'blank', label: t('lib.blank') }, { value: 'starter', label: t('lib.starter') }, { value: 'copy', label: t('lib.copyOf') }]} />
         </Form.Item>
-        {start === 'copy' ? (
+        {start === 'starter' && (
+          <Form.Item name="starter" label={t('lib.starterPick')} rules={[{ required: true, message: t('lib.starterPick') }]}>
+            <Select options={starters.map((x) => ({ value: x.key, label: `${x.name[i18n.language === 'en' ? 'en' : 'zh']} (${x.width}×${x.height} · ${t('lib.widgets', { count: x.widgetCount })})` }))} />
+          </Form.Item>
+        )}
+        {start === 'starter' ? null : start === 'copy' ? (
           <Form.Item name="from" label={t('lib.copyOf')} rules={[{ required: true, message: t('lib.copyOf') }]}>
             <Select showSearch={{ optionFilterProp: 'label' }} options={templates.map((x) => ({ value: x.id, label: x.width !== null ? `${x.name} (${x.width}×${x.height})` : x.name }))} />
           </Form.Item>
