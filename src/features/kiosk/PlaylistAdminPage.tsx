@@ -11,6 +11,7 @@ import { deletePlaylist, listPlaylists, listProjects, listTemplates, savePlaylis
 import { bodyOf, draftOf, emptyDraft, type PlaylistDraft } from './playlistDraft';
 import { PlaylistItemsEditor } from './PlaylistItemsEditor';
 import { registerKioskStrings } from './registerKioskStrings';
+import { errorText } from '../../shared/errorText';
 
 registerKioskStrings();
 
@@ -42,7 +43,6 @@ const Form = styled.form`
   & [role='alert'] { color: ${({ theme }) => theme.danger}; margin: 0; }
 `;
 
-const problemOf = (err: unknown) => (err instanceof Error ? err.message : String(err));
 
 /**
  * Kiosk playlists (轮播列表): the list on the left; on the right the chosen (or a new) playlist
@@ -61,7 +61,7 @@ export function PlaylistAdminPage() {
 
   const reload = useCallback(async () => setPlaylists(await listPlaylists()), []);
   useEffect(() => {
-    Promise.all([reload(), listTemplates().then(setTemplates), listProjects().then(setProjects)]).catch((err) => setError(problemOf(err)));
+    Promise.all([reload(), listTemplates().then(setTemplates), listProjects().then(setProjects)]).catch((err) => setError(errorText(err)));
   }, [reload]);
 
   const pick = (p: PlaylistRecord | null) => {
@@ -79,7 +79,7 @@ export function PlaylistAdminPage() {
       await reload();
       showToast('success', t('admin.saved'));
     } catch (err) {
-      setError(err instanceof ApiRequestError ? err.message : problemOf(err));
+      setError(err instanceof ApiRequestError ? err.message : errorText(err));
     } finally {
       setBusy(false);
     }
@@ -93,7 +93,7 @@ export function PlaylistAdminPage() {
       await reload();
       showToast('success', t('admin.deleted'));
     } catch (err) {
-      setError(problemOf(err));
+      setError(errorText(err));
     }
   }
 

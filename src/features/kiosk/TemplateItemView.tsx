@@ -3,6 +3,7 @@ import type { ScreenTemplateRecord } from '../../../contract/screen-template';
 import { ScreenRuntime } from '../../../screens/runtime/ScreenRuntime';
 import type { ItemRendererProps } from './ItemRendererProps';
 import { fetchTemplate } from './kioskApi';
+import { errorText } from '../../shared/errorText';
 
 /** How often a template being prepared is looked at until every widget has left its loading state. */
 const READY_POLL_MS = 200;
@@ -36,7 +37,7 @@ export function TemplateItemView({ item, client, environment, onReady, onShowabl
     fetchTemplate(templateId, abort.signal).then(
       (r) => { if (!abort.signal.aborted) setRecord(r); },
       (err: unknown) => {
-        if (!abort.signal.aborted) reports.current.onFailed(`template ${templateId}: ${err instanceof Error ? err.message : String(err)}`);
+        if (!abort.signal.aborted) reports.current.onFailed(`template ${templateId}: ${errorText(err)}`);
       },
     );
     return () => abort.abort();

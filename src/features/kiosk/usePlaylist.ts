@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import type { PlaylistRecord } from '../../../contract/playlists';
 import { fetchPlaylist, type PlaylistProblem } from './kioskApi';
+import { errorText } from '../../shared/errorText';
 
 /** A wall looks for edits of its playlist this often. */
 export const PLAYLIST_RECHECK_MS = 60_000;
@@ -38,7 +39,7 @@ export function usePlaylist(id: number | null): PlaylistState {
         },
         (err: unknown) => {
           if (abort.signal.aborted) return;
-          console.warn(`kiosk: playlist not read (${err instanceof Error ? err.message : String(err)}); trying again in ${PLAYLIST_RETRY_MS / 1000} s`);
+          console.warn(`kiosk: playlist not read (${errorText(err)}); trying again in ${PLAYLIST_RETRY_MS / 1000} s`);
           setState((prev) => (prev.unreachable ? prev : { ...prev, unreachable: true }));
           timer = setTimeout(load, PLAYLIST_RETRY_MS);
         },

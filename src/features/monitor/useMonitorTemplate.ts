@@ -3,6 +3,7 @@ import type { ScreenTemplateRecord } from '../../../contract/screen-template';
 import { ApiRequestError } from '../../shared/http';
 import { fetchTemplate, fetchTemplateList, type TemplateBrief } from './monitorApi';
 import { peekReadyTemplate, takePrefetchedTemplate } from './monitorPrefetch';
+import { errorText } from '../../shared/errorText';
 
 /** A wall that cannot reach the server tries again this often. */
 export const TEMPLATE_RETRY_MS = 5_000;
@@ -43,7 +44,7 @@ export function useMonitorTemplate(id: number | null): MonitorTemplateState {
         (error: unknown) => {
           if (abort.signal.aborted) return;
           const notFound = error instanceof ApiRequestError && error.status === 404;
-          setState((prev) => ({ record: notFound ? null : prev.record, error: error instanceof Error ? error.message : String(error), notFound }));
+          setState((prev) => ({ record: notFound ? null : prev.record, error: errorText(error), notFound }));
           timer = setTimeout(load, notFound ? TEMPLATE_RECHECK_MS : TEMPLATE_RETRY_MS);
         },
       );

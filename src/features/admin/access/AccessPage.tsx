@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import styled from 'styled-components';
 import { PageHeading, PagePanel } from '../../../shared/ui/PagePanel';
 import { PanelBody } from '../ResourceListPage';
+import { errorText as textOf } from '../../../shared/errorText';
 
 const Heading = styled(PageHeading)`
   display: flex;
@@ -33,7 +34,7 @@ export function AccessPage({ title, subtitle, extra, children }: { title: string
 
 /** A query's loading spinner or error, else its content. */
 export function Loaded({ error, loading, errorText, children }: { error: unknown; loading: boolean; errorText: (e: string) => string; children: () => ReactNode }) {
-  if (error) return <Alert type="error" showIcon title={errorText(error instanceof Error ? error.message : String(error))} />;
+  if (error) return <Alert type="error" showIcon title={errorText(textOf(error))} />;
   if (loading) return <Flex justify="center" style={{ padding: '3rem 0' }}><Spin /></Flex>;
   return <>{children()}</>;
 }

@@ -5,7 +5,8 @@ import { useTranslation } from 'react-i18next';
 import { ApiRequestError } from '../../../shared/http';
 import { serverFieldError } from '../kit/formErrors';
 import { fetchNames } from '../kit/resourceApi';
-import { copyRole, problemOf } from './accessApi';
+import { copyRole } from './accessApi';
+import { errorText } from '../../../shared/errorText';
 
 interface Props {
   role: { id: number; name: string };
@@ -33,9 +34,9 @@ export function CopyRoleModal({ role, onClose }: Props) {
       setOpen(false);
     } catch (err) {
       const status = err instanceof ApiRequestError ? err.status : 0;
-      const onField = serverFieldError(status, problemOf(err), FIELDS);
+      const onField = serverFieldError(status, errorText(err), FIELDS);
       if (onField) form.setFields([{ name: onField.field as 'name', errors: [onField.message] }]);
-      else message.error(t('access.copyFailed', { error: problemOf(err) }));
+      else message.error(t('access.copyFailed', { error: errorText(err) }));
     } finally {
       setSaving(false);
     }

@@ -5,7 +5,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DATA_TARGET_NAMES, type DataTargetKind } from '../../../../contract/access';
 import { fetchNames } from '../kit/resourceApi';
-import { accessKeys, fetchRoleData, problemOf, saveRoleData, useDataRightTypes } from './accessApi';
+import { accessKeys, fetchRoleData, saveRoleData, useDataRightTypes } from './accessApi';
+import { errorText } from '../../../shared/errorText';
 
 interface Props {
   role: { id: number; name: string };
@@ -52,7 +53,7 @@ export function DataRightsDrawer({ role, canEdit, onClose }: Props) {
       message.success(t('access.saved'));
       setOpen(false);
     } catch (err) {
-      message.error(t('access.saveFailed', { error: problemOf(err) }));
+      message.error(t('access.saveFailed', { error: errorText(err) }));
     } finally {
       setSaving(false);
     }
@@ -77,7 +78,7 @@ export function DataRightsDrawer({ role, canEdit, onClose }: Props) {
       )}
     >
       {failed ? (
-        <Alert type="error" showIcon title={t('access.loadFailed', { error: problemOf(failed) })} />
+        <Alert type="error" showIcon title={t('access.loadFailed', { error: errorText(failed) })} />
       ) : !types.data || !value ? (
         <Flex justify="center" style={{ padding: '3rem 0' }}><Spin /></Flex>
       ) : (

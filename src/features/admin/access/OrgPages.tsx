@@ -6,11 +6,12 @@ import { useTranslation } from 'react-i18next';
 import { hasRight, Right } from '../../../../contract/rights';
 import { useRights } from '../../../shared/user';
 import { fetchNames } from '../kit/resourceApi';
-import { accessKeys, fetchOrgRights, importTypeRoles, problemOf, routeId, useOrgTypeName, useRightCatalogue } from './accessApi';
+import { accessKeys, fetchOrgRights, importTypeRoles, routeId, useOrgTypeName, useRightCatalogue } from './accessApi';
 import { AccessPage, Loaded } from './AccessPage';
 import { RightsTree } from './RightsTree';
 import { RoleList } from './RoleList';
 import { RouteLink } from './RouteLink';
+import { errorText } from '../../../shared/errorText';
 
 const AUTH_PAGE = '/nv_system/nv_org_auth';
 
@@ -66,7 +67,7 @@ export function OrgRolesPage({ title, params, fromAuth }: { title: string; param
       if (result.skipped.length) message.warning(t('access.importSkipped', { names: result.skipped.join('、') }));
       await queryClient.invalidateQueries({ queryKey: ['resource', 'role'] });
     } catch (err) {
-      message.error(t('access.importFailed', { error: problemOf(err) }));
+      message.error(t('access.importFailed', { error: errorText(err) }));
     } finally {
       setImporting(false);
     }

@@ -10,11 +10,12 @@ import { useRights } from '../../../shared/user';
 import type { ResourceRow } from '../kit/resourceApi';
 import { ResourceList } from '../kit/ResourceList';
 import {
-  accessKeys, fetchTypeRights, fetchTypeRoleRights, problemOf, routeId, saveTypeRights, saveTypeRoleRights, useOrgTypeName, useRightCatalogue,
+  accessKeys, fetchTypeRights, fetchTypeRoleRights, routeId, saveTypeRights, saveTypeRoleRights, useOrgTypeName, useRightCatalogue,
 } from './accessApi';
 import { AccessPage, Loaded } from './AccessPage';
 import { RightsDrawer } from './RightsDrawer';
 import { RightsTree } from './RightsTree';
+import { errorText } from '../../../shared/errorText';
 
 const TYPE_ROLE = orgTypeRoleResource as unknown as ResourceDefinition;
 
@@ -55,7 +56,7 @@ export function OrgTypeRightsPage({ title, params }: { title: string; params: Re
       setDraft(null);
       message.success(t('access.saved'));
     } catch (err) {
-      message.error(t('access.saveFailed', { error: problemOf(err) }));
+      message.error(t('access.saveFailed', { error: errorText(err) }));
     } finally {
       setSaving(false);
     }

@@ -5,8 +5,9 @@ import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { HeldRights } from '../../../../contract/access';
 import { useRights } from '../../../shared/user';
-import { problemOf, useRightCatalogue } from './accessApi';
+import { useRightCatalogue } from './accessApi';
 import { RightsTree } from './RightsTree';
+import { errorText } from '../../../shared/errorText';
 
 export interface RightsDrawerProps {
   title: string;
@@ -53,7 +54,7 @@ export function RightsDrawer({ title, queryKey, load, save, canEdit, onClose }: 
       message.success(t('access.saved'));
       setOpen(false);
     } catch (err) {
-      message.error(t('access.saveFailed', { error: problemOf(err) }));
+      message.error(t('access.saveFailed', { error: errorText(err) }));
     } finally {
       setSaving(false);
     }
@@ -80,7 +81,7 @@ export function RightsDrawer({ title, queryKey, load, save, canEdit, onClose }: 
       )}
     >
       {failed ? (
-        <Alert type="error" showIcon title={t('access.loadFailed', { error: problemOf(failed) })} />
+        <Alert type="error" showIcon title={t('access.loadFailed', { error: errorText(failed) })} />
       ) : !catalogue.data || !held.data ? (
         <Flex justify="center" style={{ padding: '3rem 0' }}><Spin /></Flex>
       ) : (

@@ -52,7 +52,6 @@ export function routeId(value: string | undefined): number | undefined {
   return Number.isInteger(n) && n >= 0 && n <= 2_147_483_647 ? n : undefined;
 }
 
-export const problemOf = (err: unknown) => (err instanceof Error ? err.message : String(err));
 
 /** Organisation type number -> its name (t_org_type/names, the cache entry the kit's selects share). */
 export function useOrgTypeName(): (orgType: number) => string {

@@ -9,6 +9,7 @@ import { formInput, issuesToFieldErrors, serverFieldError, type FieldError, type
 import { fetchRow, saveRow, type ResourceRow } from './resourceApi';
 import { resourceKey } from './resourceStrings';
 import type { OptionSources } from './useOptionSources';
+import { errorText } from '../../../shared/errorText';
 
 /**
  * What a page's own input for a field receives (roles that depend on the chosen organisation, a
@@ -36,7 +37,6 @@ interface Props {
 // The spinner says nothing a screen reader needs; left in the name, the button read "loading 保存".
 const BUSY = { icon: <LoadingOutlined aria-hidden /> };
 
-const problemOf = (err: unknown) => (err instanceof Error ? err.message : String(err));
 const statusOf = (err: unknown) => (err instanceof ApiRequestError ? err.status : 0);
 
 /** One input; Form.Item hands it `id`, `value` (or `checked`) and `onChange`, passed on as they are. */
@@ -96,7 +96,7 @@ export function ResourceFormDrawer({ def, row, defaults, open, sources, fieldInp
       showErrors([]);
       message.info(t('kit.reloaded'));
     } catch (err) {
-      if (statusOf(err) !== 404) return void message.error(t('kit.loadFailed', { error: problemOf(err) }));
+      if (statusOf(err) !== 404) return void message.error(t('kit.loadFailed', { error: errorText(err) }));
       message.error(t('kit.rowGone'));
       await refresh();
       onClose();
@@ -118,9 +118,9 @@ export function ResourceFormDrawer({ def, row, defaults, open, sources, fieldInp
         modal.confirm({ title: t('kit.staleTitle'), content: t('kit.staleText'), okText: t('kit.reloadRow'), cancelText: t('kit.cancel'), onOk: reload });
         return;
       }
-      const onField = serverFieldError(statusOf(err), problemOf(err), fieldNames);
+      const onField = serverFieldError(statusOf(err), errorText(err), fieldNames);
       if (onField) showErrors([onField]);
-      else message.error(t('kit.saveFailed', { error: problemOf(err) }));
+      else message.error(t('kit.saveFailed', { error: errorText(err) }));
     } finally {
       setSaving(false);
     }

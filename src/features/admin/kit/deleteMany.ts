@@ -1,3 +1,4 @@
+import { errorText } from '../../../shared/errorText';
 /** What a batch delete did: the ids it deleted and, for each one it could not, the server's reason. */
 export interface BatchDeleteResult {
   deleted: number[];
@@ -15,7 +16,7 @@ export async function deleteMany(ids: readonly number[], remove: (id: number) =>
       await remove(id);
       result.deleted.push(id);
     } catch (err) {
-      result.failed.push({ id, error: err instanceof Error ? err.message : String(err) });
+      result.failed.push({ id, error: errorText(err) });
     }
   }
   return result;

@@ -4,8 +4,8 @@ import { useTranslation } from 'react-i18next';
 import type { ResourceDefinition } from '../../../../contract/resources/kit';
 import { deleteMany } from './deleteMany';
 import { deleteRow, type ResourceRow } from './resourceApi';
+import { errorText } from '../../../shared/errorText';
 
-const problemOf = (err: unknown) => (err instanceof Error ? err.message : String(err));
 
 /**
  * Deleting one record or the selected ones, each confirmed by the caller first. The outcome is
@@ -26,7 +26,7 @@ export function useDeleteActions(def: ResourceDefinition) {
       await deleteRow(def, row.id);
       message.success(t(done, { count: 1 }));
     } catch (err) {
-      message.error(t('kit.deleteFailed', { error: problemOf(err) }));
+      message.error(t('kit.deleteFailed', { error: errorText(err) }));
     }
     await refresh();
   };

@@ -9,6 +9,7 @@ import { useCellContext } from './useCellContext';
 import type { OptionSources } from './useOptionSources';
 import { writeXlsx } from './writeXlsx';
 import { buildXlsxRows, exportFileName } from './xlsxRows';
+import { errorText } from '../../../shared/errorText';
 
 /** Exports the whole filtered list (every page, in the list's order) to an .xlsx file. */
 export function useXlsxExport(def: ResourceDefinition, state: ListState, sources: OptionSources): { exporting: boolean; run(): Promise<void> } {
@@ -25,7 +26,7 @@ export function useXlsxExport(def: ResourceDefinition, state: ListState, sources
       await writeXlsx(title, data, exportFileName(title, new Date()));
       message.success(t('kit.exported', { count: rows.length }));
     } catch (err) {
-      message.error(t('kit.exportFailed', { error: err instanceof Error ? err.message : String(err) }));
+      message.error(t('kit.exportFailed', { error: errorText(err) }));
     } finally {
       setExporting(false);
     }

@@ -23,6 +23,7 @@ import { LogDetailView } from './LogDetailView';
 import { LogFilterBar } from './LogFilterBar';
 import { LOG_COLUMNS, MY_LOG_VIEW, SYS_LOG_VIEW } from './logView';
 import { useLogTexts, type LogTexts } from './useLogTexts';
+import { errorText } from '../../../shared/errorText';
 
 const ListRoot = styled.div`
   display: flex;
@@ -55,7 +56,7 @@ function useLogExport(mine: boolean, state: Parameters<typeof fetchAllLogs>[1], 
       await writeXlsx(title, data, exportFileName(title, new Date()));
       message.success(t('kit.exported', { count: lines.length }));
     } catch (err) {
-      message.error(t('kit.exportFailed', { error: err instanceof Error ? err.message : String(err) }));
+      message.error(t('kit.exportFailed', { error: errorText(err) }));
     } finally {
       setExporting(false);
     }

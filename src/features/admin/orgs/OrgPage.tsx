@@ -16,6 +16,7 @@ import { useListState } from '../kit/useListState';
 import { SideBox, SideTitle, SplitBody } from './AdminPanels';
 import { setOrgDisabled } from './orgApi';
 import { OrgTree } from './OrgTree';
+import { errorText } from '../../../shared/errorText';
 
 const def = orgResource as unknown as ResourceDefinition;
 
@@ -32,7 +33,7 @@ function useDisableAction() {
         ? t('orgs.disabledDone', { count: result.orgIds.length, users: result.signedOut })
         : t('orgs.enabledDone', { count: result.orgIds.length }));
     } catch (err) {
-      message.error(t('orgs.failed', { error: err instanceof Error ? err.message : String(err) }));
+      message.error(t('orgs.failed', { error: errorText(err) }));
     }
     await queryClient.invalidateQueries({ queryKey: ['resource', def.name] });
   }, [message, queryClient, t]);

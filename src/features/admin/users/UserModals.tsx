@@ -4,8 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { NewPassword } from '../../../../contract/session';
 import type { UserOrgNode } from '../../../../contract/users';
 import type { ResourceRow } from '../kit/resourceApi';
+import { errorText } from '../../../shared/errorText';
 
-const problemOf = (err: unknown) => (err instanceof Error ? err.message : String(err));
 
 interface ModalProps {
   row: ResourceRow;
@@ -24,7 +24,7 @@ export function ResetPasswordModal({ row, onClose, onSubmit }: ModalProps & { on
       await onSubmit(password);
       onClose();
     } catch (err) {
-      form.setFields([{ name: 'password', errors: [problemOf(err).replace(/^body\.password:\s*/, '')] }]);
+      form.setFields([{ name: 'password', errors: [errorText(err).replace(/^body\.password:\s*/, '')] }]);
     } finally {
       setBusy(false);
     }
@@ -64,7 +64,7 @@ export function JoinOrgModal({ row, orgs, onClose, onSubmit }: ModalProps & { or
       await onSubmit(orgId);
       onClose();
     } catch (err) {
-      setError(problemOf(err));
+      setError(errorText(err));
     } finally {
       setBusy(false);
     }

@@ -15,12 +15,12 @@ import { OrgTree } from '../orgs/OrgTree';
 import { USER_FIELD_INPUTS } from './UserFieldInputs';
 import { JoinOrgModal, ResetPasswordModal } from './UserModals';
 import { fetchUserOrgs, moveUser, recoverUser, setUserDisabled, setUserPassword, unlockUser } from './usersApi';
+import { errorText } from '../../../shared/errorText';
 
 /** The page's own address parameters: the organisation picked in the tree, and the 回收站 view. */
 const ORG = 'org';
 const BIN = 'bin';
 
-const problemOf = (err: unknown) => (err instanceof Error ? err.message : String(err));
 
 /**
  * /nv_system/nv_users (用户管理): the kit's list of user-manage beside the organisation tree, in
@@ -59,7 +59,7 @@ export function UsersPage({ title }: { title: string }) {
       await work();
       message.success(t(done));
     } catch (err) {
-      if (toastError) message.error(t('users.failed', { error: problemOf(err) }));
+      if (toastError) message.error(t('users.failed', { error: errorText(err) }));
       throw err;
     } finally {
       await queryClient.invalidateQueries({ queryKey: ['resource', userResource.name] });

@@ -8,8 +8,8 @@ import { useHasRight } from '../../../shared/user';
 import { formatDateTime } from '../kit/cellValue';
 import { PanelBody } from '../ResourceListPage';
 import { fetchGuestInfo, fetchUserOrgs, setGuestMode } from './usersApi';
+import { errorText } from '../../../shared/errorText';
 
-const problemOf = (err: unknown) => (err instanceof Error ? err.message : String(err));
 const GUEST_KEY = ['user-manage', 'guest-info'];
 
 /**
@@ -34,7 +34,7 @@ export function VisitorPage({ title }: { title: string }) {
       await setGuestMode(enabled, org);
       message.success(t(enabled ? 'visitor.turnedOn' : 'visitor.turnedOff'));
     } catch (err) {
-      message.error(t('visitor.failed', { error: problemOf(err) }));
+      message.error(t('visitor.failed', { error: errorText(err) }));
     } finally {
       setBusy(false);
       await queryClient.invalidateQueries({ queryKey: GUEST_KEY });
