@@ -12,3 +12,15 @@ export function templateIdParam(value: string | null): number | null {
   const id = Number(value);
   return id <= MAX_DB_INT ? id : null;
 }
+
+/** Parameters every signed-in page may carry that are never template variables (SPEC §2 hand-over). */
+const SESSION_PARAMS = ['token', 'appId'];
+
+/**
+ * The template variables an address gives (`?projectId=3`): every parameter except the session's
+ * and the page's own (`pageParams`, e.g. /monitor's `tpl`).
+ */
+export function addressVariables(params: URLSearchParams, pageParams: readonly string[]): Record<string, string> {
+  const reserved = new Set([...SESSION_PARAMS, ...pageParams]);
+  return Object.fromEntries([...params.entries()].filter(([k]) => !reserved.has(k)));
+}

@@ -135,14 +135,16 @@ export const SITUATION_TEMPLATE: Input = {
 };
 
 /**
- * A document as a save stores it: checked by the template schema, defaults filled in (so what the
- * editor loads, exports and saves back is the same document).
+ * A demo document as a save stores it: checked by the template schema, defaults filled in (so what
+ * the editor loads, exports and saves back is the same document). A bad one fails loudly.
  */
-function stored(input: Input): string {
+export function checkedTemplate(input: Input): ScreenTemplate {
   const parsed = parseScreenTemplate(input);
   if (!parsed.ok) throw new Error(`demo template: ${parsed.error}`);
-  return JSON.stringify(parsed.template);
+  return parsed.template;
 }
+
+const stored = (input: Input): string => JSON.stringify(checkedTemplate(input));
 
 /** The demo's big-screen templates, all global: the overview is the default and active one. */
 export async function seedScreenTemplates(trx: Kysely<DB>, firstProjectId: number, now: number): Promise<void> {

@@ -1,6 +1,5 @@
-import { parseScreenTemplate } from '../../../contract/screen-template';
 import type { ScreenTemplateStarter } from '../../../contract/screen-template-library';
-import { OVERVIEW_TEMPLATE, SITUATION_TEMPLATE } from '../../seed/demo-screens';
+import { checkedTemplate, OVERVIEW_TEMPLATE, SITUATION_TEMPLATE } from '../../seed/demo-screens';
 
 const SOURCES = [
   { key: 'overview', name: { zh: '平台总览', en: 'Platform overview' }, document: OVERVIEW_TEMPLATE },
@@ -12,8 +11,6 @@ const SOURCES = [
  * variable, so they show data at once), checked by the template schema like any save.
  */
 export const SCREEN_STARTERS: readonly ScreenTemplateStarter[] = SOURCES.map(({ key, name, document }) => {
-  const parsed = parseScreenTemplate(document);
-  if (!parsed.ok) throw new Error(`starter ${key}: ${parsed.error}`);
-  const { canvas, widgets } = parsed.template;
-  return { key, name, width: canvas.width, height: canvas.height, widgetCount: widgets.length, content: parsed.template };
+  const content = checkedTemplate(document);
+  return { key, name, width: content.canvas.width, height: content.canvas.height, widgetCount: content.widgets.length, content };
 });

@@ -8,7 +8,7 @@ import { appStore } from '../../shared/store';
 import { createScreenClient } from '../../shared/screen/createScreenClient';
 import { MonitorControls } from './MonitorControls';
 import { monitorEarlyReads } from './monitorPrefetch';
-import { templateIdParam } from '../../../contract/address-params';
+import { addressVariables, templateIdParam } from '../../../contract/address-params';
 import { useMonitorKeys } from './useMonitorKeys';
 import { Connecting, Page } from './monitorStyles';
 import { registerScreenStrings } from '../../shared/screen/registerScreenStrings';
@@ -17,8 +17,8 @@ import { useMonitorRotation, useRotationSeconds } from './useRotation';
 
 registerScreenStrings();
 
-/** Address parameters that are not template variables. */
-const RESERVED = new Set(['tpl', 'token', 'appId']);
+/** Address parameters of this page (not template variables). */
+const PAGE_PARAMS = ['tpl'];
 
 /**
  * /monitor: the big screen, full window with no console chrome. It shows `?tpl=<id>`, else the
@@ -32,10 +32,7 @@ export function MonitorPage() {
   const [, navigate] = useLocation();
   const params = useMemo(() => new URLSearchParams(search), [search]);
   const tplId = templateIdParam(params.get('tpl'));
-  const variables = useMemo(
-    () => Object.fromEntries([...params.entries()].filter(([k]) => !RESERVED.has(k))),
-    [params],
-  );
+  const variables = useMemo(() => addressVariables(params, PAGE_PARAMS), [params]);
   const { record, error, notFound } = useMonitorTemplate(tplId);
   const list = useTemplateList();
   // One client for the screen's lifetime: it follows the hub owner itself (createScreenClient).

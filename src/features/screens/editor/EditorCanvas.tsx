@@ -8,6 +8,7 @@ import type { SourceStore } from '../../../../screens/runtime/SourceStore';
 import { EditorWidgetBox } from './EditorWidgetBox';
 import type { EditorCommand, EditorState } from './model/editorState';
 import type { Refusal } from './model/types';
+import { isTyping } from './useEditorKeys';
 import { guidelinePositions, snapTargets } from './model/snapping';
 import { panBy, screenToCanvas, wheelZoom, type CanvasView } from './model/zoom';
 
@@ -66,7 +67,8 @@ interface Props {
   onView(view: CanvasView): void;
   /** Grid size for snapping, design px (0: off). */
   grid: number;
-  /** The viewport's size, px, whenever it changes (for fit). */
+  /** The viewport's size, px, as last measured here (the rulers' lengths; the workspace fits to it). */
+  viewport: { width: number; height: number };
   onViewportSize(size: { width: number; height: number }): void;
 }
 
@@ -76,32 +78,26 @@ interface Props {
  * widgets and the grid, with alignment lines), Selecto for click, shift-click and marquee
  * selection, palette drops, ctrl+wheel zoom around the pointer and space+drag pan.
  */
-export function EditorCanvas({ state, paletteTitle, dispatch, store, isHub, view, onView, grid, onViewportSize }: Props) {
+export function EditorCanvas({ state, paletteTitle, dispatch, store, isHub, view, onView, grid, viewport, onViewportSize }: Props) {
   const { doc, selection, guides } = state;
   const viewportRef = useRef<HTMLDivElement>(null);
   const stageRef = useRef<HTMLDivElement>(null);
   const moveableRef = useRef<Moveable>(null);
   const selectoRef = useRef<Selecto>(null);
-  const [size, setSize] = useState({ width: 0, height: 0 });
   const [space, setSpace] = useState(false);
   const [elements, setElements] = useState<HTMLElement[]>([]);
   const groupDelta = useRef<[number, number]>([0, 0]);
 
   useLayoutEffect(() => {
     const el = viewportRef.current!;
-    const observer = new ResizeObserver(() => {
-      const next = { width: el.clientWidth, height: el.clientHeight };
-      setSize(next);
-      onViewportSize(next);
-    });
+    const observer = new ResizeObserver(() => onViewportSize({ width: el.clientWidth, height: el.clientHeight }));
     observer.observe(el);
     return () => observer.disconnect();
   }, [onViewportSize]);
 
   // Space held: the pointer pans instead of selecting.
   useEffect(() => {
-    const typing = (e: KeyboardEvent) => e.target instanceof HTMLElement && !!e.target.closest('input, textarea, [contenteditable="true"], .ant-select');
-    const down = (e: KeyboardEvent) => { if (e.code === 'Space' && !typing(e)) { e.preventDefault(); setSpace(true); } };
+    const down = (e: KeyboardEvent) => { if (e.code === 'Space' && !isTyping(e.target)) { e.preventDefault(); setSpace(true); } };
     const up = (e: KeyboardEvent) => { if (e.code === 'Space') setSpace(false); };
     window.addEventListener('keydown', down);
     window.addEventListener('keyup', up);
@@ -219,7 +215,7 @@ export function EditorCanvas({ state, paletteTitle, dispatch, store, isHub, view
         zoom={view.zoom}
         unit={view.zoom >= 1 ? 50 : view.zoom >= 0.5 ? 100 : 200}
         scrollPos={-view.x / view.zoom}
-        width={size.width}
+        width={viewport.width}
         height={RULER}
         defaultGuides={guides.v}
         displayDragPos
@@ -232,7 +228,7 @@ export function EditorCanvas({ state, paletteTitle, dispatch, store, isHub, view
         unit={view.zoom >= 1 ? 50 : view.zoom >= 0.5 ? 100 : 200}
         scrollPos={-view.y / view.zoom}
         width={RULER}
-        height={size.height}
+        height={viewport.height}
         defaultGuides={guides.h}
         displayDragPos
         {...RULER_STYLE}

@@ -16,6 +16,7 @@ import { editorStrings } from './editorStrings';
 import { EditorWorkspace } from './EditorWorkspace';
 import type { EditorDoc } from './model/types';
 import { panelStrings } from './panels/panelStrings';
+import { errorText } from '../../../shared/errorText';
 
 registerScreenStrings();
 registerScreenEditorStrings({ zh: { ...editorStrings.zh, ...panelStrings.zh }, en: { ...editorStrings.en, ...panelStrings.en } });
@@ -52,7 +53,7 @@ function EditorLoader() {
       const parsed = parseScreenTemplate(record.content);
       setLoaded(parsed.ok ? { record, doc: parsed.template as EditorDoc } : { error: parsed.error });
     }, (err: unknown) => {
-      if (!abort.signal.aborted) setLoaded({ error: err instanceof Error ? err.message : String(err) });
+      if (!abort.signal.aborted) setLoaded({ error: errorText(err) });
     });
     return () => abort.abort();
   }, [id, reloads]);

@@ -7,13 +7,14 @@ import type { WidgetType } from '../../../../contract/screen-template';
 import { WIDGET_SCHEMAS } from '../../../../contract/widgets';
 import { resolveSources, variableValues } from '../../../../screens/runtime/resolveVariables';
 import { SourceStore } from '../../../../screens/runtime/SourceStore';
+import { errorText } from '../../../shared/errorText';
 import { ApiRequestError } from '../../../shared/http';
 import { createScreenClient } from '../../../shared/screen/createScreenClient';
 import { appStore } from '../../../shared/store';
-import { captureThumbnail } from './captureThumbnail';
+import { storeThumbnail } from './captureThumbnail';
 import { EditorCanvas } from './EditorCanvas';
 import { fitView, zoomAround, type CanvasView } from './model/zoom';
-import { restoreRevision, saveRecord, saveThumbnail, type EditorRecord } from './editorApi';
+import { restoreRevision, saveRecord, type EditorRecord } from './editorApi';
 import { EditorToolbar } from './EditorToolbar';
 import { LayersPanel } from './LayersPanel';
 import { parseClipboard, serialiseClipboard } from './model/clipboard';
@@ -23,6 +24,7 @@ import { Palette } from './Palette';
 import { DataPanel } from './panels/DataPanel';
 import { RevisionsDrawer } from './panels/RevisionsDrawer';
 import { PropertyPanel } from './PropertyPanel';
+import { refusalText } from './panels/refusalText';
 import { rememberClipboard, useEditorKeys } from './useEditorKeys';
 import { useEditorDocument } from './useEditorDocument';
 
@@ -47,8 +49,6 @@ const Side = styled.aside<{ $right?: boolean }>`
 const Pane = styled.div`
   padding: 0 0.75rem 1rem;
 `;
-
-const message = (err: unknown) => (err instanceof Error ? err.message : String(err));
 
 interface Props {
   record: EditorRecord;
@@ -138,9 +138,7 @@ export function EditorWorkspace({ record, initialDoc, onReload }: Props) {
 
   const stageThumbnail = useCallback(async (id: number) => {
     const stage = document.querySelector<HTMLElement>('[data-editor-stage]');
-    if (!stage) return;
-    const image = await captureThumbnail(stage, state.doc.canvas);
-    if (image) await saveThumbnail(id, image).catch(() => undefined);
+    if (stage) await storeThumbnail(id, stage, state.doc.canvas);
   }, [state.doc.canvas]);
 
   const saveAsCopy = useCallback(async () => {
@@ -169,13 +167,13 @@ export function EditorWorkspace({ record, initialDoc, onReload }: Props) {
           okText: t('editor.conflictCopy'),
           cancelText: t('editor.conflictReload'),
           maskClosable: false,
-          onOk: () => saveAsCopy().catch((e: unknown) => toast.error(message(e))),
+          onOk: () => saveAsCopy().catch((e: unknown) => toast.error(errorText(e))),
           onCancel: () => {
             localStorage.removeItem(draftKey(record.id));
             onReload();
           },
         });
-      } else toast.error(t('editor.saveFailed', { error: message(err) }));
+      } else toast.error(t('editor.saveFailed', { error: errorText(err) }));
     } finally {
       setSaving(false);
     }
@@ -189,20 +187,21 @@ export function EditorWorkspace({ record, initialDoc, onReload }: Props) {
     onReload();
   }, [onReload, record.id, t, toast, version]);
 
+  const run = useCallback((command: Parameters<typeof dispatch>[0], options?: { coalesce?: string }) => {
+    const refused = dispatch(command, options);
+    if (refused) {
+      const text = refusalText(refused);
+      toast.warning(t(text.key, text.values));
+    }
+    return refused;
+  }, [dispatch, t, toast]);
+
   const copyText = useCallback(() => (state.selection.length ? serialiseClipboard(state.doc, state.selection) : null), [state.doc, state.selection]);
   const pasteText = useCallback((text: string) => {
     const parsed = parseClipboard(text);
-    if (!parsed.ok) return false;
-    const refused = dispatch({ type: 'paste', content: parsed.content });
-    if (refused) toast.warning(refused.message);
-    return true;
-  }, [dispatch, toast]);
-
-  const run = useCallback((command: Parameters<typeof dispatch>[0], options?: { coalesce?: string }) => {
-    const refused = dispatch(command, options);
-    if (refused) toast.warning(t(`editor.refused.${refused.code}`, { ...refused.params, defaultValue: refused.message }));
-    return refused;
-  }, [dispatch, t, toast]);
+    if (parsed.ok) run({ type: 'paste', content: parsed.content });
+    return parsed.ok;
+  }, [run]);
 
   useEditorKeys({ dispatch: run, undo: editor.undo, redo: editor.redo, save: () => void save(), copyText, pasteText });
 
@@ -254,7 +253,7 @@ export function EditorWorkspace({ record, initialDoc, onReload }: Props) {
           { key: 'layers', label: t('editor.layers'), children: <LayersPanel state={state} dispatch={run} /> },
         ]} />
       </Side>
-      <EditorCanvas state={state} paletteTitle={paletteTitle} dispatch={run} store={store} isHub={isHub} view={view} onView={setView} grid={grid} onViewportSize={onViewportSize} />
+      <EditorCanvas state={state} paletteTitle={paletteTitle} dispatch={run} store={store} isHub={isHub} view={view} onView={setView} grid={grid} viewport={viewport} onViewportSize={onViewportSize} />
       <Side $right>
         <Tabs items={[
           { key: 'props', label: t('editor.properties'), children: <Pane><PropertyPanel state={state} dispatch={run} /></Pane> },

@@ -1,4 +1,5 @@
 import { toJpeg } from 'html-to-image';
+import { saveThumbnail } from './editorApi';
 
 /** Width of a stored thumbnail, px (the library's cards show it at about 300 px). */
 export const THUMBNAIL_WIDTH = 480;
@@ -22,4 +23,11 @@ export async function captureThumbnail(stage: HTMLElement, canvas: { width: numb
   } catch {
     return null;
   }
+}
+
+/** Captures `stage` and stores it as template `id`'s thumbnail; false when it could not be drawn or stored. */
+export async function storeThumbnail(id: number, stage: HTMLElement, canvas: { width: number; height: number }): Promise<boolean> {
+  const image = await captureThumbnail(stage, canvas);
+  if (!image) return false;
+  return saveThumbnail(id, image).then(() => true, () => false);
 }

@@ -23,10 +23,6 @@ export const editorStrings = {
       conflictCopy: '另存为副本', conflictReload: '重新加载', copyName: '{{name}} 副本',
       restored: '已回滚到版本 {{revision}}',
       leaveTitle: '离开编辑器？', leaveHint: '还有未保存的修改；草稿已保存在本机，下次打开时可以恢复。', leave: '离开',
-      refused: {
-        sourceInUse: '还有组件绑定了这个数据源，不能删除', variableInUse: '还有地方使用这个变量，不能删除', duplicateId: '标识已存在',
-        unknownSource: '没有这个数据源', unknownVariable: '没有这个变量', invalid: '输入无效', tooMany: '一个模板最多 {{max}} 个组件', tooFew: '至少选择 {{min}} 个组件',
-      },
     },
   },
   en: {
@@ -52,10 +48,6 @@ export const editorStrings = {
       conflictCopy: 'Save as copy', conflictReload: 'Reload', copyName: '{{name}} copy',
       restored: 'Rolled back to version {{revision}}',
       leaveTitle: 'Leave the editor?', leaveHint: 'There are unsaved changes; the draft is kept on this computer and offered next time.', leave: 'Leave',
-      refused: {
-        sourceInUse: 'A widget is still bound to this source', variableInUse: 'This variable is still in use', duplicateId: 'That id exists already',
-        unknownSource: 'No such source', unknownVariable: 'No such variable', invalid: 'Invalid input', tooMany: 'A template holds at most {{max}} widgets', tooFew: 'Select at least {{min}} widgets',
-      },
     },
   },
 };

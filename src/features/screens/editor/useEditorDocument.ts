@@ -1,6 +1,9 @@
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { createEditorState, executeCommand, withDoc, type EditorCommand, type EditorState } from './model/editorState';
-import { canRedo, canUndo, createHistory, endGesture, markSaved, push, redo, resetHistory, undo, type History } from './model/history';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import type { EditorCommand, EditorState } from './model/editorState';
+import { canRedo, canUndo } from './model/history';
+import {
+  createSession, dispatch as dispatchSession, endSessionGesture, markSessionSaved, redoSession, replaceDoc, undoSession, type EditorSession,
+} from './model/session';
 import type { EditorDoc, Guides, Refusal } from './model/types';
 
 export interface EditorDocument {
@@ -14,63 +17,49 @@ export interface EditorDocument {
   redo(): void;
   /** The document as saved now (clean until the next change). */
   markSaved(doc?: EditorDoc): void;
-  /** Starts over from a document (a reload, a restored revision): no undo steps. */
-  reset(doc: EditorDoc, guides?: Guides): void;
   /** Replaces the present with a document as one undoable step (a restored draft). */
   replace(doc: EditorDoc): void;
 }
 
 /**
- * The editor's document with its undo history (selection and guides beside it, not undoable). A
- * gesture's frames or one field's keystrokes are one step: the gesture ends at pointer up and
- * when a field loses focus.
+ * The editor's session (model/session.ts: the document with its undo history, the selection and
+ * guides beside it) as React state. A gesture's frames or one field's keystrokes are one step: the
+ * gesture ends at pointer up and when a field loses focus.
  */
 export function useEditorDocument(initial: EditorDoc, initialGuides?: Guides): EditorDocument {
-  const [history, setHistory] = useState<History<EditorDoc>>(() => createHistory(initial));
-  const [view, setView] = useState<EditorState>(() => createEditorState(initial, initialGuides));
-  const ref = useRef({ history, view });
-  ref.current = { history, view };
-
-  const state = useMemo(() => withDoc(view, history.present), [view, history.present]);
+  const [session, setSession] = useState<EditorSession>(() => createSession(initial, initialGuides));
+  // Commands answer their refusal at once, so they work on the latest session, not a render's copy.
+  const ref = useRef(session);
+  const update = useCallback((next: (s: EditorSession) => EditorSession) => {
+    ref.current = next(ref.current);
+    setSession(ref.current);
+  }, []);
 
   useEffect(() => {
-    const close = () => setHistory((h) => endGesture(h));
+    const close = () => update(endSessionGesture);
     window.addEventListener('pointerup', close);
     window.addEventListener('focusout', close);
     return () => {
       window.removeEventListener('pointerup', close);
       window.removeEventListener('focusout', close);
     };
-  }, []);
+  }, [update]);
 
   const dispatch = useCallback((command: EditorCommand, options?: { coalesce?: string }) => {
-    const current = withDoc(ref.current.view, ref.current.history.present);
-    const result = executeCommand(current, command);
-    if (result.refused) return result.refused;
-    const next = result.state;
-    if (next.doc !== current.doc) {
-      const h = push(ref.current.history, next.doc, options);
-      ref.current.history = h;
-      setHistory(h);
-    }
-    ref.current.view = next;
-    setView(next);
-    return undefined;
-  }, []);
+    const result = dispatchSession(ref.current, command, options);
+    if (result.session !== ref.current) update(() => result.session);
+    return result.refused;
+  }, [update]);
 
   return {
-    state,
-    dirty: history.dirty,
-    canUndo: canUndo(history),
-    canRedo: canRedo(history),
+    state: session.state,
+    dirty: session.history.dirty,
+    canUndo: canUndo(session.history),
+    canRedo: canRedo(session.history),
     dispatch,
-    undo: useCallback(() => setHistory((h) => undo(h)), []),
-    redo: useCallback(() => setHistory((h) => redo(h)), []),
-    markSaved: useCallback((doc?: EditorDoc) => setHistory((h) => markSaved(h, doc ?? h.present)), []),
-    reset: useCallback((doc: EditorDoc, guides?: Guides) => {
-      setHistory((h) => resetHistory(h, doc));
-      setView((v) => createEditorState(doc, guides ?? v.guides));
-    }, []),
-    replace: useCallback((doc: EditorDoc) => setHistory((h) => push(h, doc)), []),
+    undo: useCallback(() => update(undoSession), [update]),
+    redo: useCallback(() => update(redoSession), [update]),
+    markSaved: useCallback((doc?: EditorDoc) => update((s) => markSessionSaved(s, doc)), [update]),
+    replace: useCallback((doc: EditorDoc) => update((s) => replaceDoc(s, doc)), [update]),
   };
 }

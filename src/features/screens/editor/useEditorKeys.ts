@@ -12,7 +12,8 @@ export interface EditorKeyActions {
   pasteText(text: string): boolean;
 }
 
-const typing = (target: EventTarget | null) =>
+/** Whether a key event is aimed at a field (the editor's own keys then stay out of the way). */
+export const isTyping = (target: EventTarget | null) =>
   target instanceof HTMLElement && !!target.closest('input, textarea, select, [contenteditable="true"], .ant-select, .ant-picker, .ant-color-picker');
 
 /** Text the editor put on the clipboard, for browsers that give no clipboard event data. */
@@ -36,7 +37,7 @@ export function useEditorKeys(actions: EditorKeyActions): void {
         a.save();
         return;
       }
-      if (typing(e.target)) return;
+      if (isTyping(e.target)) return;
       const arrows: Record<string, 'left' | 'right' | 'up' | 'down'> = { ArrowLeft: 'left', ArrowRight: 'right', ArrowUp: 'up', ArrowDown: 'down' };
       let handled = true;
       if (arrows[e.key] && !mod) a.dispatch({ type: 'nudge', direction: arrows[e.key], shift: e.shiftKey });
@@ -54,7 +55,7 @@ export function useEditorKeys(actions: EditorKeyActions): void {
       if (handled) e.preventDefault();
     };
     const onCopy = (e: ClipboardEvent, cut: boolean) => {
-      if (typing(e.target)) return;
+      if (isTyping(e.target)) return;
       const text = ref.current.copyText();
       if (text === null) return;
       e.preventDefault();
@@ -65,7 +66,7 @@ export function useEditorKeys(actions: EditorKeyActions): void {
     const copy = (e: ClipboardEvent) => onCopy(e, false);
     const cut = (e: ClipboardEvent) => onCopy(e, true);
     const paste = (e: ClipboardEvent) => {
-      if (typing(e.target)) return;
+      if (isTyping(e.target)) return;
       const text = e.clipboardData?.getData('text/plain') || localStorage.getItem(LOCAL_CLIPBOARD) || '';
       if (ref.current.pasteText(text)) e.preventDefault();
     };

@@ -4,6 +4,7 @@ import type { ScreenTemplateStarter } from '../../../../contract/screen-template
 import { useTranslation } from 'react-i18next';
 import { blankTemplate, SIZE_PRESETS } from './blankTemplate';
 import { copyTemplate, createTemplate, listStarters, renameTemplate, type LibraryTemplate } from './libraryApi';
+import { errorText } from '../../../shared/errorText';
 
 interface Values {
   name: string;
@@ -50,7 +51,7 @@ export function CreateTemplateDialog({ templates, onClose, onCreated }: { templa
         onCreated((await createTemplate(v.name, blankTemplate(width, height))).id);
       }
     } catch (err) {
-      setError(t('lib.failed', { error: err instanceof Error ? err.message : String(err) }));
+      setError(t('lib.failed', { error: errorText(err) }));
     } finally {
       setBusy(false);
     }

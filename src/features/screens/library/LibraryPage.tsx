@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
 import { useLocation } from 'wouter';
 import { Right } from '../../../../contract/rights';
+import { errorText } from '../../../shared/errorText';
 import { PageHeading, PagePanel } from '../../../shared/ui/PagePanel';
 import { SUPER_ADMIN_NAME, useHasRight, userAtom } from '../../../shared/user';
 import { AdminProviders } from '../../admin/AdminProviders';
@@ -34,8 +35,6 @@ const Grid = styled.div`
   margin-top: 1rem;
 `;
 
-const message = (err: unknown) => (err instanceof Error ? err.message : String(err));
-
 function LibraryView({ title }: { title: string }) {
   const { t } = useTranslation('screenEditor');
   const { message: toast } = App.useApp();
@@ -56,7 +55,7 @@ function LibraryView({ title }: { title: string }) {
       await work();
       toast.success(done);
     } catch (err) {
-      toast.error(t('lib.failed', { error: message(err) }));
+      toast.error(t('lib.failed', { error: errorText(err) }));
     } finally {
       await reload();
     }
@@ -70,7 +69,7 @@ function LibraryView({ title }: { title: string }) {
       case 'duplicate': return void run(() => copyTemplate(tpl.id));
       case 'activate': return void run(() => setFlag(tpl.id, 'active'));
       case 'default': case 'default-multi': return void run(() => setFlag(tpl.id, action));
-      case 'export': return void downloadExport(tpl.id, tpl.name).catch((err: unknown) => toast.error(t('lib.failed', { error: message(err) })));
+      case 'export': return void downloadExport(tpl.id, tpl.name).catch((err: unknown) => toast.error(t('lib.failed', { error: errorText(err) })));
       case 'delete': return void run(() => deleteTemplate(tpl.id), t('lib.deleted', { name: tpl.name }));
     }
   };
@@ -87,7 +86,7 @@ function LibraryView({ title }: { title: string }) {
       const made = await importTemplate(parsed);
       toast.success(t('lib.imported', { name: made.name }));
     } catch (err) {
-      toast.error(t('lib.importFailed', { error: message(err) }));
+      toast.error(t('lib.importFailed', { error: errorText(err) }));
     } finally {
       await reload();
     }
@@ -108,7 +107,7 @@ function LibraryView({ title }: { title: string }) {
         </Flex>
         {!canEdit && <Alert style={{ marginTop: '1rem' }} type="info" showIcon title={t('lib.readOnly')} />}
         {list.isError && (
-          <Alert style={{ marginTop: '1rem' }} type="error" showIcon title={t('lib.loadFailed', { error: message(list.error) })}
+          <Alert style={{ marginTop: '1rem' }} type="error" showIcon title={t('lib.loadFailed', { error: errorText(list.error) })}
             action={<Button size="small" onClick={() => void list.refetch()}>{t('lib.retry')}</Button>} />
         )}
         {list.isPending ? <Spin style={{ display: 'block', margin: '4rem auto' }} /> : (

@@ -1,10 +1,8 @@
 import { SCREEN_TEMPLATE_VERSION } from '../../../../contract/screen-template';
+import { CANVAS_PRESETS } from '../editor/model/limits';
 
-/** The canvas sizes offered when creating a template or in the editor's canvas properties. */
-export const SIZE_PRESETS = [
-  { label: '1920 × 1080', width: 1920, height: 1080 },
-  { label: '3840 × 2160', width: 3840, height: 2160 },
-] as const;
+/** The canvas sizes offered when creating a template or in the editor's canvas properties (the model's presets). */
+export const SIZE_PRESETS = Object.values(CANVAS_PRESETS).map(({ width, height }) => ({ label: `${width} × ${height}`, width, height }));
 
 /** An empty template document of the given design size (the editor fills it). */
 export function blankTemplate(width: number, height: number) {

@@ -32,7 +32,6 @@ export const deleteTemplate = (id: number) => apiPost<true>(`/t_screen_tpl/del/$
 export const createTemplate = (name: string, content: unknown) => apiPost<{ id: number }>('/t_screen_tpl/save', { name, content });
 export const importTemplate = (file: unknown) => apiPost<{ id: number; name: string }>('/t_screen_tpl/import', { file });
 export const listStarters = (signal?: AbortSignal) => apiGet<ScreenTemplateStarter[]>('/t_screen_tpl/starters', undefined, signal);
-export const fetchRecord = (id: number, signal?: AbortSignal) => apiGet<{ id: number; name: string; content: unknown; version: number }>(`/t_screen_tpl/${id}`, undefined, signal);
 
 /** A binary answer of the API (a thumbnail, an export), with the session's bearer token. */
 async function fetchBinary(path: string, signal?: AbortSignal): Promise<Response> {

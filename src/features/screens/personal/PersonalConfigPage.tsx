@@ -6,6 +6,7 @@ import {
   ROTATE_MAX_SECONDS, ROTATE_MIN_SECONDS, SCREEN_PREFERENCES_KEY, ScreenPreferences, screenPreferencesOf,
 } from '../../../../contract/screen-preferences';
 import { apiGet, apiPost } from '../../../shared/http';
+import { errorText } from '../../../shared/errorText';
 import { PageHeading, PagePanel } from '../../../shared/ui/PagePanel';
 import { AdminProviders } from '../../admin/AdminProviders';
 import { listTemplates, type LibraryTemplate } from '../library/libraryApi';
@@ -24,8 +25,6 @@ interface Values {
   rotateSeconds: number;
 }
 
-const message = (err: unknown) => (err instanceof Error ? err.message : String(err));
-
 function PersonalConfigView({ title }: { title: string }) {
   const { t } = useTranslation('screenEditor');
   const { message: toast } = App.useApp();
@@ -40,7 +39,7 @@ function PersonalConfigView({ title }: { title: string }) {
     Promise.all([apiGet<Record<string, unknown>>('/user/customSet', undefined, abort.signal), listTemplates('', abort.signal)]).then(([set, list]) => {
       setCustomSet(set);
       setTemplates(list.list);
-    }, (err: unknown) => !abort.signal.aborted && toast.error(message(err)));
+    }, (err: unknown) => !abort.signal.aborted && toast.error(errorText(err)));
     return () => abort.abort();
   }, [toast]);
 
@@ -57,7 +56,7 @@ function PersonalConfigView({ title }: { title: string }) {
       setCustomSet(await apiPost<Record<string, unknown>>('/user/customSet', { content: { ...latest, [SCREEN_PREFERENCES_KEY]: next } }));
       toast.success(t('personal.saved'));
     } catch (err) {
-      toast.error(t('personal.saveFailed', { error: message(err) }));
+      toast.error(t('personal.saveFailed', { error: errorText(err) }));
     } finally {
       setSaving(false);
     }

@@ -1,25 +1,26 @@
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useSearch } from 'wouter';
-import { templateIdParam } from '../../../../contract/address-params';
+import { addressVariables, templateIdParam } from '../../../../contract/address-params';
 import { ErrorPanel } from '../../../../screens/runtime/ErrorPanel';
 import { ScreenRuntime } from '../../../../screens/runtime/ScreenRuntime';
 import { getRuntimeConfig } from '../../../shared/config';
 import { toggleFullscreen } from '../../../shared/fullscreen';
-import { apiGet } from '../../../shared/http';
+import { errorText } from '../../../shared/errorText';
 import { createScreenClient } from '../../../shared/screen/createScreenClient';
 import { registerScreenStrings } from '../../../shared/screen/registerScreenStrings';
 import { useWakeOnPointer } from '../../../shared/screen/useWakeOnPointer';
 import { WallBar, WallBarButton, WallCentre, WallPage } from '../../../shared/screen/wallStyles';
 import { appStore } from '../../../shared/store';
 import { useMonitorTemplate } from '../../monitor/useMonitorTemplate';
+import { fetchRevision } from '../editor/panels/revisionsApi';
 import { readDraftContent } from './previewDraft';
 import { useThumbnailCapture } from './useThumbnailCapture';
 
 registerScreenStrings();
 
-/** Address parameters that are not template variables. */
-const RESERVED = new Set(['id', 'rev', 'draft', 'capture', 'token', 'appId']);
+/** Address parameters of this page (not template variables). */
+const PAGE_PARAMS = ['id', 'rev', 'draft', 'capture'];
 
 /** The content of revision `rev` of template `id`, when one is asked for. */
 function useRevision(id: number | null, rev: number | null): { content: unknown; error: string | null } | null {
@@ -27,9 +28,9 @@ function useRevision(id: number | null, rev: number | null): { content: unknown;
   useEffect(() => {
     if (id === null || rev === null) return undefined;
     const abort = new AbortController();
-    apiGet<{ content: unknown }>(`/t_screen_tpl/${id}/revisions/${rev}`, undefined, abort.signal).then(
+    fetchRevision(id, rev, abort.signal).then(
       (r) => setState({ content: r.content, error: null }),
-      (err: unknown) => !abort.signal.aborted && setState({ content: null, error: err instanceof Error ? err.message : String(err) }),
+      (err: unknown) => !abort.signal.aborted && setState({ content: null, error: errorText(err) }),
     );
     return () => abort.abort();
   }, [id, rev]);
@@ -51,7 +52,7 @@ export function PreviewPage() {
   const id = templateIdParam(params.get('id'));
   const rev = templateIdParam(params.get('rev'));
   const draft = useMemo(() => (id !== null && params.get('draft') === '1' ? readDraftContent(id) : null), [id, params]);
-  const variables = useMemo(() => Object.fromEntries([...params.entries()].filter(([k]) => !RESERVED.has(k))), [params]);
+  const variables = useMemo(() => addressVariables(params, PAGE_PARAMS), [params]);
   const { record, error, notFound } = useMonitorTemplate(id);
   const revision = useRevision(id, rev);
   const client = useMemo(() => createScreenClient(appStore), []);

@@ -1,6 +1,5 @@
 import { useEffect } from 'react';
-import { captureThumbnail } from '../editor/captureThumbnail';
-import { saveThumbnail } from '../editor/editorApi';
+import { storeThumbnail } from '../editor/captureThumbnail';
 
 /** How long a capture waits for slow widgets before it takes what is drawn. */
 const SETTLE_LIMIT_MS = 15_000;
@@ -35,9 +34,7 @@ export function useThumbnailCapture(id: number | null, enabled: boolean): void {
       timer = setTimeout(() => {
         const canvas = document.querySelector<HTMLElement>('[data-screen-canvas]');
         if (!canvas || stopped) return finish(false);
-        void captureThumbnail(canvas, { width: canvas.offsetWidth, height: canvas.offsetHeight })
-          .then((image) => (image ? saveThumbnail(id, image).then(() => true) : false))
-          .then(finish, () => finish(false));
+        void storeThumbnail(id, canvas, { width: canvas.offsetWidth, height: canvas.offsetHeight }).then(finish);
       }, ANIMATION_MS);
     };
     attempt();

@@ -8,6 +8,7 @@ import type { EditorDoc } from '../model/types';
 import { diffRows, formatRect, type DiffRow } from './diffRows';
 import { PanelRow, RowMain } from './panelStyles';
 import { fetchRevision } from './revisionsApi';
+import { errorText } from '../../../../shared/errorText';
 
 type Loaded = { doc: EditorDoc } | { error: string };
 
@@ -34,7 +35,7 @@ export function useRevisionDocs(templateId: number) {
       fetchRevision(templateId, version, signal).then((record) => {
         const parsed = parseEditorDoc(record.content, 'content');
         done(parsed.ok ? { doc: parsed.value } : { error: parsed.error });
-      }, (err: unknown) => done({ error: err instanceof Error ? err.message : String(err) }));
+      }, (err: unknown) => done({ error: errorText(err) }));
     }
   }, [templateId, wanted, docs]);
   /** Forgets failed reads, so asking again retries them. */

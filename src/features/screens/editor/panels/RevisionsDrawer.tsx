@@ -6,6 +6,7 @@ import type { ScreenTemplateRevision } from '../../../../../contract/screen-temp
 import { PanelRow, RowActions, RowMain, SubTitle } from './panelStyles';
 import { RevisionDiff, useRevisionDocs } from './RevisionDiff';
 import { listRevisions, revisionPreviewUrl } from './revisionsApi';
+import { errorText } from '../../../../shared/errorText';
 
 export interface RevisionsDrawerProps {
   templateId: number;
@@ -41,7 +42,7 @@ export function RevisionsDrawer({ templateId, currentVersion, open, onClose, onR
     setList(null);
     listRevisions(templateId, abort.signal).then(
       (revisions) => setList({ revisions }),
-      (err: unknown) => { if (!abort.signal.aborted) setList({ error: err instanceof Error ? err.message : String(err) }); },
+      (err: unknown) => { if (!abort.signal.aborted) setList({ error: errorText(err) }); },
     );
     return () => abort.abort();
   }, [open, templateId, currentVersion, reloads]);
@@ -63,7 +64,7 @@ export function RevisionsDrawer({ templateId, currentVersion, open, onClose, onR
       await onRestore(version);
       setCompare(null);
     } catch (err) {
-      setRestoreError(err instanceof Error ? err.message : String(err));
+      setRestoreError(errorText(err));
     } finally {
       setRestoring(null);
     }

@@ -106,6 +106,7 @@ export const panelStrings = {
         unknownSource: '没有数据源“{{source}}”',
         unknownVariable: '模板没有变量“{{variable}}”',
         tooMany: '已达上限（最多 {{max}} 个）',
+        tooFew: '至少选择 {{min}} 个组件',
         other: '操作未执行：{{message}}',
       },
       binding: {
@@ -339,6 +340,7 @@ export const panelStrings = {
         unknownSource: 'There is no data source "{{source}}"',
         unknownVariable: 'The template has no variable "{{variable}}"',
         tooMany: 'The limit is reached (at most {{max}})',
+        tooFew: 'Select at least {{min}} widgets',
         other: 'Not done: {{message}}',
       },
       binding: {

@@ -17,6 +17,7 @@ export function refusalText(refusal: Refusal): { key: string; values: Record<str
     case 'unknownSource': return { key: 'data.refusal.unknownSource', values: { source: p.source ?? '' } };
     case 'unknownVariable': return { key: 'data.refusal.unknownVariable', values: { variable: p.variable ?? '' } };
     case 'tooMany': return { key: 'data.refusal.tooMany', values: { max: p.max ?? '' } };
+    case 'tooFew': return { key: 'data.refusal.tooFew', values: { min: p.min ?? '' } };
     default: return { key: 'data.refusal.other', values: { message: refusal.message } };
   }
 }

@@ -3,6 +3,7 @@ import { SourceStore } from '../../../../../screens/runtime/SourceStore';
 import type { ScreenDataClient } from '../../../../../screens/runtime/types';
 import type { DataSource, TemplateVariable } from '../model/types';
 import { requestKey, sampleRequest, type SampleRequest } from './sampleRequest';
+import { errorText } from '../../../../shared/errorText';
 
 /** What the editor knows of one source's live sample. */
 export interface Sample {
@@ -73,7 +74,7 @@ export function useSourceSamples(client: ScreenDataClient, variables: readonly T
       (err: unknown) => {
         if (abort.signal.aborted) return;
         aborts.current.delete(source.id);
-        put(source.id, { key, request, status: 'error', error: err instanceof Error ? err.message : String(err), at: Date.now() });
+        put(source.id, { key, request, status: 'error', error: errorText(err), at: Date.now() });
       },
     );
   }, [client, put, variables]);
