@@ -143,7 +143,25 @@ export interface ResourceDefinition<
    * taken by removed rows.
    */
   softDelete?: string;
+  /**
+   * List filters that select by a set of a field's values rather than by a column of their own
+   * name: the filter (a 0/1 number, {@link FlagFilter}) at 1 keeps the rows whose `field` is one of
+   * `values`, at 0 the others (IoT products: device types 1, 3 and 4). Other filters compare their
+   * column; a filter whose value is a list (`IntList`: `deviceTypeId=1,3,4`) keeps the rows whose
+   * column is any of it.
+   */
+  setFilters?: Readonly<Record<string, SetFilter>>;
 }
+
+/** A list filter by membership of a set (see {@link ResourceDefinition.setFilters}). */
+export interface SetFilter {
+  /** The row field compared. */
+  field: string;
+  values: readonly (string | number)[];
+}
+
+/** The schema of a set filter or any other yes/no list filter: 1 or 0, absent for all rows. */
+export const FlagFilter = z.coerce.number().int().min(0).max(1).optional();
 
 /** The list filter of a definition with `softDelete`: 1 lists the removed rows (回收站). */
 export const RemovedFilter = z.object({ removed: z.coerce.number().int().min(0).max(1).optional() });

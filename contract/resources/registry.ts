@@ -1,9 +1,15 @@
 import { applicationResource } from './application';
 import { contactsResource } from './contacts';
 import { dataDictResource } from './data-dict';
+import { deviceCategoryResource } from './device-category';
+import { deviceCategorySchemeResource } from './device-category-scheme';
+import { deviceModelResource } from './device-model';
+import { deviceTypeResource } from './device-type';
 import { industryResource } from './industry';
 import type { ResourceDefinition } from './kit';
 import { manufactorResource } from './manufactor';
+import { measureTagResource } from './measure-tag';
+import { measureTagGroupResource } from './measure-tag-group';
 import { orgResource } from './org';
 import { orgTypeResource } from './org-type';
 import { orgTypeRoleResource } from './org-type-role';
@@ -15,4 +21,6 @@ import { userResource } from './user';
 export const RESOURCES: readonly ResourceDefinition[] = [
   contactsResource, manufactorResource, industryResource, regionResource, dataDictResource, applicationResource,
   orgResource, orgTypeResource, roleResource, orgTypeRoleResource, userResource,
+  deviceTypeResource, deviceModelResource, measureTagGroupResource, measureTagResource, deviceCategorySchemeResource,
+  deviceCategoryResource,
 ] as unknown as ResourceDefinition[];

@@ -9,6 +9,7 @@ import * as m006 from './migrations/006-row-versions';
 import * as m007 from './migrations/007-delete-rights';
 import * as m008 from './migrations/008-access-model';
 import * as m009 from './migrations/009-screen-library';
+import * as m010 from './migrations/010-product-catalogue';
 
 interface Migration {
   name: string;
@@ -26,6 +27,7 @@ const MIGRATIONS: Migration[] = [
   { name: '007-delete-rights', up: m007.up },
   { name: '008-access-model', up: m008.up },
   { name: '009-screen-library', up: m009.up },
+  { name: '010-product-catalogue', up: m010.up },
 ];
 
 /**

@@ -54,6 +54,8 @@ export interface DB {
   t_device_model: { version: D<number>;
     id: Id; name: string; code: string; device_type_id: number; manufactor_id: number | null;
     category_id: number | null; remark: D<string>; created_at: number;
+    /** 010: the picture's upload path ('' for none). */
+    picture: D<string>;
   };
   t_measure_tag_group: { version: D<number>; id: Id; name: string };
   t_measure_tag: { version: D<number>; id: number; group_id: number | null; name: string; unit: D<string> };

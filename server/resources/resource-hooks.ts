@@ -1,5 +1,6 @@
 import type { AppDeps } from '../deps';
 import { orgHooks, orgTypeHooks } from '../routes/orgs/org-type-hooks';
+import { deviceCategoryHooks, deviceModelHooks, deviceTypeHooks, measureTagHooks } from '../routes/product-catalogue/catalogue-hooks';
 import { orgTypeRoleHooks, roleHooks } from '../routes/roles/role-hooks';
 import { userHooks } from '../routes/user-manage/user-hooks';
 import type { ResourceHooks } from './resource-routes';
@@ -15,4 +16,8 @@ export const RESOURCE_HOOKS: Record<string, (deps: AppDeps) => ResourceHooks> = 
   t_org_type: orgTypeHooks,
   t_org_type_role: orgTypeRoleHooks,
   'user-manage': userHooks,
+  t_device_type: deviceTypeHooks,
+  t_device_model: deviceModelHooks,
+  t_measure_tag: measureTagHooks,
+  t_device_category: deviceCategoryHooks,
 };

@@ -63,6 +63,11 @@ export function resourceRepository(db: Kysely<DB>, def: ResourceDefinition) {
       if (name === 'keyword') {
         const pattern = likePattern(String(value));
         q = q.where((eb) => eb.or(def.search.map((f) => sql<SqlBool>`lower(${sql.ref(columnOf(f))}) like ${pattern} escape '\\'`)));
+      } else if (def.setFilters?.[name]) {
+        const set = def.setFilters[name];
+        q = q.where(columnOf(set.field), Number(value) === 1 ? 'in' : 'not in', [...set.values]);
+      } else if (Array.isArray(value)) {
+        q = q.where(columnOf(name), 'in', value);
       } else {
         q = q.where(columnOf(name), '=', value);
       }

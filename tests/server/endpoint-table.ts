@@ -176,8 +176,6 @@ export const ENDPOINTS: EndpointCase[] = [
   names('t_project_group'),
   names('t_device'),
   { method: 'GET', route: '/api/t_device/names/all', access: 'signed-in', call: () => ({ url: '/api/t_device/names/all' }) },
-  names('t_device_model'),
-  names('t_device_type'),
   { method: 'GET', route: '/api/t_history_message', access: 'signed-in',
     call: () => ({ url: `/api/t_history_message?Page=1&Size=5&type=${DROPDOWN_MESSAGE_TYPES}&isReaded=false` }) },
   { method: 'GET', route: '/api/t_history_message/unread-count', access: 'signed-in', call: () => ({ url: '/api/t_history_message/unread-count' }) },

@@ -118,4 +118,72 @@ export const RESOURCE_SAMPLES: Record<string, ResourceSample> = {
       await db.insertInto('t_org').values({ name: `类型组织-${id}-${Math.random().toString(36).slice(2, 8)}`, code: `OT-${id}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}`, org_type: type.org_type, created_at: Date.now() }).execute();
     },
   },
+  t_device_type: {
+    valid: (tag) => ({ name: `类型${tag}` }),
+    change: { field: 'name', value: (tag: string) => `改名类型${tag}` },
+    invalid: { body: { name: ' ' }, field: 'name' },
+    // The server numbers a new type; a row made directly takes a number no seeded or added type has.
+    async stored(tag) {
+      return { id: 90_000 + tag.length, name: `类型${tag}` };
+    },
+    async refer(db, id) {
+      await db.insertInto('t_device_model').values({
+        name: `类型型号-${id}`, code: `KIT-T${id}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}`, device_type_id: id, created_at: Date.now(),
+      }).execute();
+    },
+  },
+  t_device_model: {
+    valid: (tag) => ({ name: `型号${tag}`, code: `M${tag.replace(/[^A-Za-z0-9_.-]/g, '').slice(-40)}`, deviceTypeId: 2001, remark: '' }),
+    change: { field: 'remark', value: '二代产品' },
+    invalid: { body: { name: '型号', code: 'M-1', deviceTypeId: 'DTU' }, field: 'deviceTypeId' },
+    // A device of the model (each call a new one).
+    async refer(db, id) {
+      await db.insertInto('t_device').values({
+        name: `型号设备-${id}`, code: `KIT-D${id}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}`, device_model_id: id,
+        device_type_id: 2001, created_at: Date.now(),
+      }).execute();
+    },
+  },
+  t_measure_tag_group: {
+    valid: (tag) => ({ name: `分组${tag}` }),
+    change: { field: 'name', value: (tag: string) => `改名分组${tag}` },
+    invalid: { body: { name: '' }, field: 'name' },
+    async refer(db, id) {
+      const top = await db.selectFrom('t_measure_tag').select((eb) => eb.fn.max('id').as('top')).executeTakeFirstOrThrow();
+      const tagId = Math.max(Number(top.top ?? 0) + 1, 50_000);
+      await db.insertInto('t_measure_tag').values({ id: tagId, group_id: id, name: `分组标签-${id}-${tagId}` }).execute();
+    },
+  },
+  t_measure_tag: {
+    valid: (tag) => ({ groupId: 1, name: `标签${tag}`, unit: 'ppm' }),
+    change: { field: 'unit', value: 'mg/m³' },
+    invalid: { body: { name: '标签', groupId: 0 }, field: 'groupId' },
+    async stored(tag) {
+      return { id: 90_000 + tag.length, group_id: 1, name: `标签${tag}`, unit: 'ppm' };
+    },
+    // A measure point of the first model with the tag.
+    async refer(db, id) {
+      const model = await db.selectFrom('t_device_model').select('id').orderBy('id').executeTakeFirstOrThrow();
+      await db.insertInto('t_measure').values({ device_model_id: model.id, tag_id: id, name: `标签测点-${id}` }).execute();
+    },
+  },
+  t_device_category_scheme: {
+    valid: (tag) => ({ name: `方案${tag}` }),
+    change: { field: 'name', value: (tag: string) => `改名方案${tag}` },
+    invalid: { body: { name: 'x'.repeat(65) }, field: 'name' },
+    async refer(db, id) {
+      await db.insertInto('t_device_category').values({ scheme_id: id, name: `方案分类-${id}-${Math.random()}` }).execute();
+    },
+  },
+  // The demo's category scheme (标准分类) is the first.
+  t_device_category: {
+    valid: (tag) => ({ schemeId: 1, name: `分类${tag}` }),
+    change: { field: 'name', value: (tag: string) => `改名分类${tag}` },
+    invalid: { body: { schemeId: 1, parentId: -3, name: '分类' }, field: 'parentId' },
+    // A child category.
+    async refer(db, id) {
+      const row = await db.selectFrom('t_device_category').select('scheme_id').where('id', '=', id).executeTakeFirstOrThrow();
+      await db.insertInto('t_device_category').values({ scheme_id: row.scheme_id, parent_id: id, name: `下级-${id}-${Math.random()}` }).execute();
+    },
+  },
 };

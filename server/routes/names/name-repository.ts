@@ -19,8 +19,6 @@ export const NAME_SOURCES = {
   t_project: { table: 't_project', label: 'name', scope: (u) => visibleProjectFilter(u, 'id', 'org_id') },
   t_project_group: { table: 't_project_group', label: 'name', scope: (u) => visibleOrgFilter(u, 'org_id') },
   t_device: { table: 't_device', label: 'name', scope: deviceScope },
-  t_device_model: { table: 't_device_model', label: 'name' },
-  t_device_type: { table: 't_device_type', label: 'name' },
   t_org: { table: 't_org', label: 'name', scope: (u) => visibleOrgFilter(u, 'id') },
   t_region: { table: 't_region', label: 'name' },
   t_industry: { table: 't_industry', label: 'name' },
