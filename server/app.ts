@@ -20,6 +20,7 @@ import { registerApplicationStatsRoutes } from './routes/applications/applicatio
 import { registerLogRoutes } from './routes/logs/log-routes';
 import { registerOrgRoutes } from './routes/orgs/org-routes';
 import { registerDeviceRoutes } from './routes/devices/device-routes';
+import { registerMeasureRoutes } from './routes/measures/measure-routes';
 import { registerIngestRoutes } from './routes/telemetry/ingest-routes';
 import { registerTelemetryRoutes } from './routes/telemetry/telemetry-routes';
 import { Telemetry } from './telemetry/telemetry';
@@ -31,6 +32,8 @@ import { registerMessageRoutes } from './routes/messages/message-routes';
 import { registerNameRoutes } from './routes/names/name-routes';
 import { registerProjectGraphRoutes } from './routes/project-graphs/project-graph-routes';
 import { registerPlaylistRoutes } from './routes/playlists/playlist-routes';
+import { registerGatewayCommandRoutes } from './routes/gateway-commands/gateway-command-routes';
+import { registerProductSyncRoutes } from './routes/product-sync/product-sync-routes';
 import { registerScreenDataRoutes } from './routes/screen-data/screen-data-routes';
 import { registerScreenTemplateRoutes } from './routes/screens/screen-template-routes';
 import { registerStatisticsRoutes } from './routes/statistics/statistics-routes';
@@ -100,6 +103,7 @@ export async function buildApp(base: Omit<AppDeps, 'hub'>, options: BuildAppOpti
     registerOrgRoutes(api, deps);
     registerLogRoutes(api, deps);
     registerDeviceRoutes(api, deps);
+    registerMeasureRoutes(api, deps);
     registerTelemetryRoutes(api, deps);
     registerIngestRoutes(api, deps, deps.telemetry ?? new Telemetry({
       db: deps.db, dialect: deps.dialect, events: deps.telemetryEvents ?? new TelemetryEvents(), offlineAfterS: 0,
@@ -109,6 +113,8 @@ export async function buildApp(base: Omit<AppDeps, 'hub'>, options: BuildAppOpti
     registerProjectGraphRoutes(api, deps);
     registerGraphLiveRoutes(api, deps);
     registerPlaylistRoutes(api, deps);
+    registerGatewayCommandRoutes(api, deps);
+    registerProductSyncRoutes(api, deps);
   }, { prefix: '/api' });
   // The second API base (SPEC §7): analysis and purchasing families register here as they land.
   await app.register(async (appApi) => {

@@ -8,6 +8,8 @@ import { bootstrapAdmin } from './seed/bootstrap-admin';
 import { seedDemo, type DemoSeedResult } from './seed/demo-seed';
 import { seedReferenceData } from './seed/reference-data';
 import { seedDemoGatewayKeys } from './seed/demo-gateway-keys';
+import { GatewayCommandQueue, startExpirySweep } from './gateway/command-queue';
+import { SimGateways } from './simulator/sim-gateways';
 import { Simulator } from './simulator/simulator';
 import { Telemetry } from './telemetry/telemetry';
 import { TelemetryEvents } from './telemetry/telemetry-events';
@@ -33,6 +35,8 @@ export async function startServer(config: ServerConfig, options: BuildAppOptions
   let app: FastifyInstance | undefined;
   let telemetry: Telemetry | undefined;
   let simulator: Simulator | null = null;
+  let simGateways: SimGateways | null = null;
+  let stopSweep: (() => Promise<void>) | null = null;
   try {
     const migrations = await migrate(database.db as never, database.dialect);
     await seedReferenceData(database.db);
@@ -58,11 +62,18 @@ export async function startServer(config: ServerConfig, options: BuildAppOptions
     app.addHook('onSend', async (_req, reply) => { if (shuttingDown) reply.header('Connection', 'close'); });
     await app.listen({ port: config.port, host: config.host });
     telemetry.start();
+    // Commands past their deadline expire even for a gateway that never polls again.
+    const commandQueue = new GatewayCommandQueue(database.db);
+    stopSweep = startExpirySweep(commandQueue, 5_000, (err) => app?.log.error({ err }, 'command expiry failed'));
     if (config.demo && config.simulator) {
       simulator = new Simulator({
         db: database.db, ingest: telemetry.ingest, onError: (err) => app?.log.error({ err }, 'simulator round failed'),
       });
       simulator.start();
+      simGateways = new SimGateways({
+        db: database.db, queue: commandQueue, ingest: telemetry.ingest, onError: (err) => app?.log.error({ err }, 'simulated gateway failed'),
+      });
+      simGateways.start();
     }
     const address = app.server.address();
     const port = typeof address === 'object' && address ? address.port : config.port;
@@ -70,11 +81,15 @@ export async function startServer(config: ServerConfig, options: BuildAppOptions
     const running = app;
     const jobs = telemetry;
     const sim = simulator;
+    const simGw = simGateways;
+    const sweep = stopSweep;
     let closing: Promise<void> | undefined;
     return {
       app: running, database, url: `http://${host}:${port}`, migrations, demoSeed, telemetry: jobs, simulator: sim,
       close: () => (closing ??= (async () => {
         await sim?.stop();
+        await simGw?.stop();
+        await sweep();
         await jobs.stop();
         await running.close();
         await database.close();
@@ -82,6 +97,8 @@ export async function startServer(config: ServerConfig, options: BuildAppOptions
     };
   } catch (err) {
     await simulator?.stop().catch(() => undefined);
+    await simGateways?.stop().catch(() => undefined);
+    await stopSweep?.().catch(() => undefined);
     await telemetry?.stop().catch(() => undefined);
     await app?.close().catch(() => undefined);
     await database.close().catch(() => undefined);

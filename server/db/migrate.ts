@@ -10,6 +10,7 @@ import * as m007 from './migrations/007-delete-rights';
 import * as m008 from './migrations/008-access-model';
 import * as m009 from './migrations/009-screen-library';
 import * as m010 from './migrations/010-product-catalogue';
+import * as m011 from './migrations/011-gateway-commands';
 
 interface Migration {
   name: string;
@@ -28,6 +29,7 @@ const MIGRATIONS: Migration[] = [
   { name: '008-access-model', up: m008.up },
   { name: '009-screen-library', up: m009.up },
   { name: '010-product-catalogue', up: m010.up },
+  { name: '011-gateway-commands', up: m011.up },
 ];
 
 /**

@@ -120,6 +120,22 @@ export interface DB {
     id: Id; playlist_id: number; position: number; kind: string; template_id: number | null; project_id: number | null;
     graph_id: number | null; duration_sec: number; title: string | null;
   };
+  /** 011: commands waiting for, or taken by, a gateway (server/gateway/command-queue.ts). */
+  t_gateway_command: {
+    id: Id; gateway_id: number; device_id: number | null; kind: string; payload: D<string>; state: D<string>;
+    result_code: number | null; result_message: D<string>; result_detail: D<string>; attempts: D<number>; created_by: number | null;
+    created_at: number; taken_at: number | null; lease_until: number | null; finished_at: number | null; deadline: number;
+  };
+  /** 011: pushes of a device model's measure table to its devices, and one row per device. */
+  t_product_sync: {
+    id: Id; device_model_id: number; created_by: number | null; created_at: number; state: D<string>; measure_count: D<number>;
+    table_digest: D<string>; finished_at: number | null;
+  };
+  t_product_sync_item: {
+    id: Id; sync_id: number; device_id: number; gateway_id: number | null; command_id: number | null; register_count: D<number>;
+    payload_digest: D<string>; state: string; result_code: number | null; result_message: D<string>; tries: D<number>;
+    updated_at: number; finished_at: number | null;
+  };
   t_data_dict: { version: D<number>; id: Id; dict_type: string; code: string; label: string; sort_order: D<number> };
   t_file: {
     id: Id; category: string; path: string; size: number; content_type: string; user_id: number | null;

@@ -1,0 +1,168 @@
+import type { Kysely } from 'kysely';
+import { DeviceState, ModbusCode, RegisterAccess } from '../../contract/enums';
+import {
+  CommandCode, commandResultText, type CommandDelivery, type CommandKind, type CommandResultBody, type ConfigPayload, type WritePayload,
+} from '../../contract/gateway-commands';
+import type { DB } from '../db/schema';
+import type { GatewayCommandQueue } from '../gateway/command-queue';
+import { prng } from '../seed/prng';
+import type { IngestService } from '../telemetry/ingest-service';
+
+/**
+ * A write of this value is answered 设备忙 (6) by the simulated device, whatever the point: the
+ * deterministic way for a test or a demo to see a busy device.
+ */
+export const SIM_BUSY_VALUE = 6666;
+
+/** How long a simulated gateway takes to answer each kind, in ms [min, max]. */
+export const SIM_ANSWER_DELAYS: Record<CommandKind, [number, number]> = {
+  write: [400, 2_000], config: [800, 3_000], refresh: [300, 1_200], restart: [3_000, 6_000], upgrade: [5_000, 10_000],
+};
+
+/** What the simulator knows of a device and a measure point when it answers. */
+export interface SimDeviceFacts { state: number; modelId: number }
+export interface SimPointFacts { modelId: number; modbusCode: number; access: number; min: number | null; max: number | null }
+
+/** Kinds during which a device does nothing else (a later write or restart is answered 设备忙). */
+const BLOCKING: readonly CommandKind[] = ['restart', 'upgrade'];
+
+/**
+ * The answer a simulated device gives (server/gateway/README.md "Simulator"), in this order:
+ * unknown device 12 设备不存在; offline device (t_device.state 0) 11 设备无应答; busy with a
+ * restart or upgrade of its own (`busy`), or a write of SIM_BUSY_VALUE, 6 设备忙; a point not of
+ * its model 4 读写错误; a read-only point (access 0, or function code 2/4) 1 不支持的功能码; a value
+ * outside the point's min/max 2 超出范围; else 0. A config push answers per device (offline ones
+ * 11), the command's code being the first failure's; restart, refresh and upgrade succeed on an
+ * online device.
+ */
+export function simulatedResult(
+  command: Pick<CommandDelivery, 'kind' | 'deviceId' | 'payload'>,
+  devices: ReadonlyMap<number, SimDeviceFacts>,
+  points: ReadonlyMap<number, SimPointFacts>,
+  busy: ReadonlySet<number> = new Set(),
+): CommandResultBody {
+  const fail = (code: number) => ({ code, message: commandResultText(code) });
+  const reach = (deviceId: number): number => {
+    const d = devices.get(deviceId);
+    if (!d) return CommandCode.NoSuchDevice;
+    return d.state === DeviceState.Offline ? CommandCode.NoAnswer : CommandCode.None;
+  };
+  if (command.kind === 'config') {
+    const payload = command.payload as ConfigPayload;
+    const results = payload.devices.map((d) => ({ deviceId: d.deviceId, code: reach(d.deviceId) }));
+    const failed = results.find((r) => r.code !== CommandCode.None);
+    return {
+      code: failed?.code ?? CommandCode.None, message: failed ? commandResultText(failed.code) : '',
+      devices: results.map((r) => ({ ...r, message: r.code ? commandResultText(r.code) : '' })),
+    };
+  }
+  if (command.deviceId === null) return { code: CommandCode.None };
+  const reached = reach(command.deviceId);
+  if (reached) return fail(reached);
+  if (command.kind !== 'write') return busy.has(command.deviceId) && command.kind === 'restart' ? fail(CommandCode.DeviceBusy) : { code: CommandCode.None };
+  const w = command.payload as WritePayload;
+  if (busy.has(command.deviceId) || w.value === SIM_BUSY_VALUE) return fail(CommandCode.DeviceBusy);
+  const point = points.get(w.measureId);
+  if (!point || point.modelId !== devices.get(command.deviceId)!.modelId) return fail(CommandCode.ReadWriteError);
+  if (point.access === RegisterAccess.ReadOnly || point.modbusCode === ModbusCode.DiscreteInput || point.modbusCode === ModbusCode.InputRegister) {
+    return fail(CommandCode.FunctionUnsupported);
+  }
+  if ((point.min !== null && w.value < point.min) || (point.max !== null && w.value > point.max)) return fail(CommandCode.OutOfRange);
+  return { code: CommandCode.None };
+}
+
+export interface SimGatewaysOptions {
+  db: Kysely<DB>;
+  queue: GatewayCommandQueue;
+  /** Where a successful write's new value is reported, as the device would at its next poll. */
+  ingest?: IngestService;
+  seed?: number;
+  /** Wall time between polls of the queue. */
+  pollMs?: number;
+  /** Answer delays per kind (tests pass zeros). */
+  delays?: Partial<Record<CommandKind, [number, number]>>;
+  now?: () => number;
+  onError?: (err: unknown) => void;
+}
+
+interface Pending { gatewayId: number; command: CommandDelivery; answerAt: number }
+
+/**
+ * The demo's gateways, simulated: like a real gateway each polls the command queue (take, under a
+ * lease), works on a command for a while, and reports a result (`simulatedResult`). A command
+ * handed out again after its lease (at-least-once) is recognised by id and not run twice. `start`
+ * polls on a timer; tests call `poll`.
+ */
+export class SimGateways {
+  private readonly random: () => number;
+  private readonly now: () => number;
+  private readonly pending = new Map<number, Pending>();
+  private timer: NodeJS.Timeout | null = null;
+  private inFlight: Promise<unknown> | null = null;
+
+  constructor(private readonly o: SimGatewaysOptions) {
+    this.random = prng(o.seed ?? Date.now());
+    this.now = o.now ?? Date.now;
+  }
+
+  /** Takes what the gateways have waiting, then answers every command whose time has come. Returns the ids answered. */
+  async poll(): Promise<number[]> {
+    for (const gatewayId of await this.o.queue.gatewaysWithWork()) {
+      for (const command of await this.o.queue.take(gatewayId, { max: 20, leaseS: 30 })) {
+        if (this.pending.has(command.id)) continue;
+        const [min, max] = this.o.delays?.[command.kind] ?? SIM_ANSWER_DELAYS[command.kind];
+        this.pending.set(command.id, { gatewayId, command, answerAt: this.now() + min + Math.round(this.random() * (max - min)) });
+      }
+    }
+    const due = [...this.pending.values()].filter((p) => p.answerAt <= this.now()).sort((a, b) => a.command.id - b.command.id);
+    const answered: number[] = [];
+    for (const p of due) {
+      await this.answer(p);
+      this.pending.delete(p.command.id);
+      answered.push(p.command.id);
+    }
+    return answered;
+  }
+
+  private async answer(p: Pending): Promise<void> {
+    const { command } = p;
+    const deviceIds = command.kind === 'config' ? (command.payload as ConfigPayload).devices.map((d) => d.deviceId)
+      : command.deviceId !== null ? [command.deviceId] : [];
+    const rows = deviceIds.length
+      ? await this.o.db.selectFrom('t_device').select(['id', 'state', 'device_model_id']).where('id', 'in', deviceIds).execute() : [];
+    const devices = new Map(rows.map((r) => [r.id, { state: r.state, modelId: r.device_model_id }]));
+    const points = new Map<number, SimPointFacts>();
+    if (command.kind === 'write') {
+      const m = await this.o.db.selectFrom('t_measure').select(['id', 'device_model_id', 'modbus_code', 'access', 'min_value', 'max_value'])
+        .where('id', '=', (command.payload as WritePayload).measureId).executeTakeFirst();
+      if (m) points.set(m.id, { modelId: m.device_model_id, modbusCode: m.modbus_code, access: m.access, min: m.min_value, max: m.max_value });
+    }
+    // Busy: the device is still restarting or upgrading from an earlier command.
+    const busy = new Set([...this.pending.values()]
+      .filter((o) => o.command.id < command.id && BLOCKING.includes(o.command.kind) && o.command.deviceId !== null)
+      .map((o) => o.command.deviceId!));
+    const result = simulatedResult(command, devices, points, busy);
+    const answer = await this.o.queue.report(p.gatewayId, command.id, result);
+    if (command.kind === 'write' && result.code === CommandCode.None && 'duplicate' in answer && !answer.duplicate && this.o.ingest) {
+      const w = command.payload as WritePayload;
+      await this.o.ingest.ingest([{ deviceId: command.deviceId, measureId: w.measureId, value: w.value, ts: this.now() }]);
+    }
+  }
+
+  /** Polls every `pollMs` until `stop`. */
+  start(): void {
+    if (this.timer) return;
+    const run = () => {
+      if (this.inFlight) return;
+      this.inFlight = this.poll().catch((err) => this.o.onError?.(err)).finally(() => { this.inFlight = null; });
+    };
+    this.timer = setInterval(run, this.o.pollMs ?? 1_000);
+    this.timer.unref();
+  }
+
+  async stop(): Promise<void> {
+    if (this.timer) clearInterval(this.timer);
+    this.timer = null;
+    await this.inFlight;
+  }
+}
