@@ -8,6 +8,7 @@ import { deviceTypeResource } from './device-type';
 import { industryResource } from './industry';
 import type { ResourceDefinition } from './kit';
 import { manufactorResource } from './manufactor';
+import { measureGroupResource } from './measure-group';
 import { measureTagResource } from './measure-tag';
 import { measureTagGroupResource } from './measure-tag-group';
 import { orgResource } from './org';
@@ -23,4 +24,5 @@ export const RESOURCES: readonly ResourceDefinition[] = [
   orgResource, orgTypeResource, roleResource, orgTypeRoleResource, userResource,
   deviceTypeResource, deviceModelResource, measureTagGroupResource, measureTagResource, deviceCategorySchemeResource,
   deviceCategoryResource,
+  measureGroupResource,
 ] as unknown as ResourceDefinition[];

@@ -1,9 +1,13 @@
-/** An error the caller should see: HTTP status plus a message for the envelope's `error`. */
+/**
+ * An error the caller should see: HTTP status plus a message for the envelope's `error`, and
+ * rarely `data` beside it (every problem of a batch, where one message cannot hold them all).
+ */
 export class ApiError extends Error {
   constructor(
     readonly status: number,
     message: string,
     readonly requireLogin = false,
+    readonly data?: unknown,
   ) {
     super(message);
   }

@@ -7,6 +7,7 @@ export function registerEnvelopeErrors(app: FastifyInstance): void {
     if (error instanceof ApiError) {
       const body: Record<string, unknown> = { success: false, error: error.message };
       if (error.requireLogin) body.requireLogin = true;
+      if (error.data !== undefined) body.data = error.data;
       return reply.status(error.status).send(body);
     }
     const status = error.statusCode ?? 500;

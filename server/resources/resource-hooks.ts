@@ -1,4 +1,5 @@
 import type { AppDeps } from '../deps';
+import { measureGroupHooks } from '../routes/measures/measure-group-hooks';
 import { orgHooks, orgTypeHooks } from '../routes/orgs/org-type-hooks';
 import { deviceCategoryHooks, deviceModelHooks, deviceTypeHooks, measureTagHooks } from '../routes/product-catalogue/catalogue-hooks';
 import { orgTypeRoleHooks, roleHooks } from '../routes/roles/role-hooks';
@@ -16,6 +17,7 @@ export const RESOURCE_HOOKS: Record<string, (deps: AppDeps) => ResourceHooks> = 
   t_org_type: orgTypeHooks,
   t_org_type_role: orgTypeRoleHooks,
   'user-manage': userHooks,
+  t_measure_group: measureGroupHooks,
   t_device_type: deviceTypeHooks,
   t_device_model: deviceModelHooks,
   t_measure_tag: measureTagHooks,

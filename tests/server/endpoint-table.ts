@@ -5,6 +5,7 @@ import { Right, type RightCode } from '../../contract/rights';
 import { issueGatewayKey } from '../../server/telemetry/gateway-keys';
 import { ApiClient, type ApiResponse, type TestServer } from './harness';
 import { GRAPH_LIVE_ENDPOINTS } from './endpoint-table-graph-live';
+import { MEASURE_ENDPOINTS } from './endpoint-table-measures';
 import { PLAYLIST_ENDPOINTS } from './endpoint-table-playlists';
 import { RESOURCE_ENDPOINTS } from './endpoint-table-resources';
 import { SCREEN_LIBRARY_ENDPOINTS } from './endpoint-table-screen-library';
@@ -268,6 +269,7 @@ export const ENDPOINTS: EndpointCase[] = [
   ...SCREEN_LIBRARY_ENDPOINTS,
   ...GRAPH_LIVE_ENDPOINTS,
   ...RESOURCE_ENDPOINTS,
+  ...MEASURE_ENDPOINTS,
 ];
 
 export function sendCase(ctx: MatrixContext, spec: CallSpec, method: string): Promise<ApiResponse> {

@@ -186,4 +186,15 @@ export const RESOURCE_SAMPLES: Record<string, ResourceSample> = {
       await db.insertInto('t_device_category').values({ scheme_id: row.scheme_id, parent_id: id, name: `下级-${id}-${Math.random()}` }).execute();
     },
   },
+  // Groups of the demo's first model (NV-F600).
+  t_measure_group: {
+    valid: (tag) => ({ deviceModelId: 1, name: `测点分组${tag}`, sortOrder: 3 }),
+    change: { field: 'sortOrder', value: 7 },
+    invalid: { body: { deviceModelId: 1, name: ' ' }, field: 'name' },
+    // A point of the group's model in the group.
+    async refer(db, id) {
+      const group = await db.selectFrom('t_measure_group').select('device_model_id').where('id', '=', id).executeTakeFirstOrThrow();
+      await db.insertInto('t_measure').values({ device_model_id: group.device_model_id, group_id: id, name: `分组测点-${id}-${Math.random()}`, register_addr: 9000 }).execute();
+    },
+  },
 };
