@@ -4,6 +4,7 @@ import { DROPDOWN_MESSAGE_TYPES } from '../../contract/constants';
 import { Right, type RightCode } from '../../contract/rights';
 import { issueGatewayKey } from '../../server/telemetry/gateway-keys';
 import { ApiClient, type ApiResponse, type TestServer } from './harness';
+import { GATEWAY_COMMAND_ENDPOINTS } from './endpoint-table-gateway-commands';
 import { GRAPH_LIVE_ENDPOINTS } from './endpoint-table-graph-live';
 import { MEASURE_ENDPOINTS } from './endpoint-table-measures';
 import { PLAYLIST_ENDPOINTS } from './endpoint-table-playlists';
@@ -268,6 +269,7 @@ export const ENDPOINTS: EndpointCase[] = [
   ...PLAYLIST_ENDPOINTS,
   ...SCREEN_LIBRARY_ENDPOINTS,
   ...GRAPH_LIVE_ENDPOINTS,
+  ...GATEWAY_COMMAND_ENDPOINTS,
   ...RESOURCE_ENDPOINTS,
   ...MEASURE_ENDPOINTS,
 ];
