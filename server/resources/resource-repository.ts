@@ -37,7 +37,7 @@ export function inScope(user: AuthUser, orgId: unknown): boolean {
 }
 
 /** `%text%` for LIKE with the wildcards of `text` taken literally. */
-function likePattern(text: string): string {
+export function likePattern(text: string): string {
   return `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 

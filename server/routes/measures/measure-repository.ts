@@ -5,6 +5,7 @@ import type { MeasureGroup } from '../../../contract/resources/measure-group';
 import type { MeasurePoint } from '../../../contract/resources/measure';
 import type { Dialect } from '../../db/columns';
 import type { DB } from '../../db/schema';
+import { likePattern } from '../../resources/resource-repository';
 
 type MeasureRow = Selectable<DB['t_measure']>;
 /** The columns of a point as written (no id, no version). */
@@ -41,9 +42,6 @@ export function toValues(p: Omit<MeasurePoint, 'id' | 'version'>): MeasureValues
 function toGroup(r: Selectable<DB['t_measure_group']>): MeasureGroup {
   return { id: r.id, version: r.version, deviceModelId: r.device_model_id, name: r.name, sortOrder: r.sort_order };
 }
-
-/** `%text%` for LIKE with the wildcards of `text` taken literally. */
-const likePattern = (text: string) => `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /**
  * The SQL of measure points (server/routes/measures/): a model's register table, its groups, one
@@ -163,9 +161,8 @@ export function measureRepository(db: Kysely<DB>, dialect: Dialect) {
       return new Set((await trx.selectFrom('t_device_model').select('id').where('id', 'in', unique(ids)).execute()).map((r) => r.id));
     },
 
-    /** Replaces the role's measure rights among the points of `modelIds` (all when null) by `ids`. */
-    async setRoleMeasures(trx: Transaction<DB>, roleId: number, modelIds: readonly number[] | null, ids: readonly number[]): Promise<void> {
-      const before = await this.roleMeasureIds(roleId, modelIds, trx);
+    /** Replaces the role's measure rights `before` (those read with {@link roleMeasureIds}) by `ids`. */
+    async setRoleMeasures(trx: Transaction<DB>, roleId: number, before: readonly number[], ids: readonly number[]): Promise<void> {
       for (let i = 0; i < before.length; i += 1000) {
         await trx.deleteFrom('t_role_measure').where('role_id', '=', roleId).where('measure_id', 'in', before.slice(i, i + 1000)).execute();
       }

@@ -128,7 +128,7 @@ export function registerMeasureRoutes(app: FastifyInstance, { db, dialect }: App
         const outcome = await writeTable(repo, trx, { modelId, rows: [row], rowOf: () => null, removeIds: [], othersKept: true }, null);
         const savedId = outcome.ids[0];
         if (!before) {
-          await audit(trx, user, req, 'add', `t_measure#${savedId} ${String(row.name ?? '')}`, { model: `t_device_model#${model.id}`, added: outcome.detail.added });
+          await audit(trx, user, req, 'add', `t_measure#${savedId} ${outcome.detail.added[0]}`, { model: `t_device_model#${model.id} ${model.name}` });
         } else if (outcome.updated) {
           await audit(trx, user, req, 'edit', `t_measure#${savedId} ${before.name}`, outcome.detail.changed[0]);
         }
@@ -187,7 +187,7 @@ export function registerMeasureRoutes(app: FastifyInstance, { db, dialect }: App
         const outside = models && ids.find((id) => !models.includes(modelOf.get(id)!));
         if (outside) throw badRequest(`body.measureIds: 测点 ${outside} 不属于 deviceModelIds 所列的型号`);
         const before = await repo.roleMeasureIds(role.id, models, trx);
-        await repo.setRoleMeasures(trx, role.id, models, ids);
+        await repo.setRoleMeasures(trx, role.id, before, ids);
         await audit(trx, user, req, 'edit', `role#${role.id} ${role.name}`, { deviceModelIds: models, measureIds: setChange(before, ids) });
         return { roleId: role.id, measureIds: ids };
       });
