@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addressVariables, templateIdParam } from './address-params';
+import { addressVariables, templateIdParam, wallThemeParam } from './address-params';
 
 describe('templateIdParam', () => {
   it('reads a positive database id and nothing else', () => {
@@ -13,5 +13,13 @@ describe('addressVariables', () => {
   it('keeps the template variables, not the session\'s nor the page\'s own parameters', () => {
     const params = new URLSearchParams('tpl=3&projectId=7&token=abc&appId=1&region=华东');
     expect(addressVariables(params, ['tpl'])).toEqual({ projectId: '7', region: '华东' });
+  });
+});
+
+describe('wallThemeParam', () => {
+  it('reads the two wall themes and nothing else', () => {
+    expect(wallThemeParam('light')).toBe('light');
+    expect(wallThemeParam('dark')).toBe('dark');
+    for (const bad of [null, '', 'Light', 'blue']) expect(wallThemeParam(bad), String(bad)).toBeNull();
   });
 });

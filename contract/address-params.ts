@@ -13,6 +13,11 @@ export function templateIdParam(value: string | null): number | null {
   return id <= MAX_DB_INT ? id : null;
 }
 
+/** A wall theme from the address (`?theme=light`), or null when absent or not a theme. */
+export function wallThemeParam(value: string | null): 'dark' | 'light' | null {
+  return value === 'dark' || value === 'light' ? value : null;
+}
+
 /** Parameters every signed-in page may carry that are never template variables (SPEC §2 hand-over). */
 const SESSION_PARAMS = ['token', 'appId'];
 

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
-import { screenTheme } from '../widgets/shared/screenTheme';
+import { wallCss, wallFont } from '../widgets/shared/screenTheme';
 
 const Panel = styled.div`
   position: absolute;
@@ -9,7 +9,7 @@ const Panel = styled.div`
   align-items: center;
   justify-content: center;
   background: radial-gradient(ellipse at center, #102a4d 0%, #050d1a 75%);
-  font-family: ${screenTheme.font.family};
+  font-family: ${wallFont.family};
 `;
 
 const Box = styled.section`
@@ -18,7 +18,7 @@ const Box = styled.section`
   border: 1px solid rgba(255, 122, 69, 0.55);
   border-left: 0.6vmin solid #ff7a45;
   background: rgba(40, 16, 12, 0.55);
-  color: ${screenTheme.text};
+  color: ${wallCss.text};
   & h1 { margin: 0 0 1.5vmin; font-size: 4vmin; color: #ffb38f; letter-spacing: 0.1em; }
   & p { margin: 1vmin 0 0; font-size: 2.2vmin; line-height: 1.5; }
   & code {

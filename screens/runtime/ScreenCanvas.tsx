@@ -1,13 +1,14 @@
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import styled from 'styled-components';
 import type { ScreenTemplate } from '../../contract/screen-template';
+import { wallCss, wallCssVariables, type WallColors } from '../widgets/shared/screenTheme';
 import { computeScale, renderScale, type CanvasPlacement } from './computeScale';
 
 const Viewport = styled.div<{ $scroll: boolean }>`
   position: absolute;
   inset: 0;
   overflow: ${({ $scroll }) => ($scroll ? 'auto' : 'hidden')};
-  background: #02060d;
+  background: ${wallCss.viewportBg};
 `;
 
 const Stage = styled.div`
@@ -27,9 +28,15 @@ function viewportSize() {
 /**
  * The template's design canvas, laid into the window by its scale mode with one CSS transform, so
  * widgets are placed in design pixels and pointer events land where they are drawn. The scale is
- * handed to the children so charts can render at the device's pixel size.
+ * handed to the children so charts can render at the device's pixel size. The wall theme's colours
+ * are set here as CSS custom properties for every DOM widget; in the light theme the theme's canvas
+ * colour replaces the template's (templates are designed dark), a background image stays.
  */
-export function ScreenCanvas({ canvas, children }: { canvas: ScreenTemplate['canvas']; children: (scale: number) => ReactNode }) {
+export function ScreenCanvas({ canvas, theme, children }: {
+  canvas: ScreenTemplate['canvas'];
+  theme: { name: 'dark' | 'light'; colors: WallColors };
+  children: (scale: number) => ReactNode;
+}) {
   const [size, setSize] = useState(viewportSize);
   useEffect(() => {
     let frame = 0;
@@ -46,15 +53,17 @@ export function ScreenCanvas({ canvas, children }: { canvas: ScreenTemplate['can
 
   const p: CanvasPlacement = computeScale(canvas.scaleMode, canvas.width, canvas.height, size.width, size.height);
   const image = canvas.background.startsWith('/');
+  const variables = useMemo(() => wallCssVariables(theme.colors), [theme.colors]);
   return (
-    <Viewport $scroll={canvas.scaleMode === 'fillWidth' || canvas.scaleMode === 'fillHeight'} data-screen-viewport="">
+    <Viewport $scroll={canvas.scaleMode === 'fillWidth' || canvas.scaleMode === 'fillHeight'} data-screen-viewport="" data-wall-theme={theme.name}
+      style={variables}>
       <Stage
         data-screen-canvas=""
         style={{
           width: canvas.width,
           height: canvas.height,
           transform: `translate(${p.left}px, ${p.top}px) scale(${p.scaleX}, ${p.scaleY})`,
-          backgroundColor: image ? '#061327' : canvas.background,
+          backgroundColor: image || theme.name === 'light' ? theme.colors.canvasBg : canvas.background,
           backgroundImage: image ? `url("${canvas.background}")` : undefined,
         }}
       >

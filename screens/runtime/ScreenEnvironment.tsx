@@ -1,4 +1,5 @@
 import { createContext, useContext } from 'react';
+import type { WallThemeName } from '../../contract/screen-preferences';
 
 /** Map settings of the host's runtime configuration (public/config.json `map`). */
 export interface ScreenMapSettings {
@@ -11,6 +12,8 @@ export interface ScreenMapSettings {
 /** What widgets may need of the host beyond their data. */
 export interface ScreenEnvironment {
   map: ScreenMapSettings;
+  /** The wall theme (the user's 个性化配置, or the address's `theme`); dark when absent. */
+  wallTheme?: WallThemeName;
 }
 
 export const DEFAULT_ENVIRONMENT: ScreenEnvironment = { map: { key: '', securityCode: '', mode: 'auto' } };

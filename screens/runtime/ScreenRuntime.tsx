@@ -1,6 +1,8 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { parseScreenTemplate } from '../../contract/screen-template';
+import { WALL_THEMES } from '../widgets/shared/screenTheme';
+import { WallThemeContext } from '../widgets/shared/wallTheme';
 import { ErrorPanel } from './ErrorPanel';
 import { resolveSources, resolveWidgets, variableValues } from './resolveVariables';
 import { ScreenCanvas } from './ScreenCanvas';
@@ -57,6 +59,8 @@ export function ScreenRuntime({ content, name, variables = {}, client, environme
     };
   }, [resolved, client]);
 
+  const theme = environment.wallTheme ?? 'dark';
+  const wallTheme = useMemo(() => ({ name: theme, colors: WALL_THEMES[theme] }), [theme]);
   const hubIds = useMemo(() => new Set(resolved?.sources.filter((s) => s.kind === 'hub').map((s) => s.id)), [resolved]);
   const isHub = useCallback((id: string) => hubIds.has(id), [hubIds]);
 
@@ -65,9 +69,11 @@ export function ScreenRuntime({ content, name, variables = {}, client, environme
   const { template, widgets } = resolved!;
   return (
     <ScreenEnvironmentContext.Provider value={environment}>
-      <ScreenCanvas canvas={template.canvas}>
-        {(scale) => store && widgets.map((w) => <WidgetFrame key={w.id} widget={w} store={store} scale={scale} isHub={isHub} />)}
-      </ScreenCanvas>
+      <WallThemeContext.Provider value={theme}>
+        <ScreenCanvas canvas={template.canvas} theme={wallTheme}>
+          {(scale) => store && widgets.map((w) => <WidgetFrame key={w.id} widget={w} store={store} scale={scale} isHub={isHub} />)}
+        </ScreenCanvas>
+      </WallThemeContext.Provider>
     </ScreenEnvironmentContext.Provider>
   );
 }

@@ -2,7 +2,7 @@ import { Component, memo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import styled, { css, keyframes } from 'styled-components';
 import type { Widget } from '../../contract/screen-template';
-import { screenTheme } from '../widgets/shared/screenTheme';
+import { wallCss, wallFont } from '../widgets/shared/screenTheme';
 import type { SourceStore } from './SourceStore';
 import { useWidgetData } from './useWidgetData';
 import { useWidgetModule } from './useWidgetModule';
@@ -16,18 +16,18 @@ const Box = styled.section<{ $framed: boolean }>`
   box-sizing: border-box;
   display: flex;
   flex-direction: column;
-  font-family: ${screenTheme.font.family};
-  color: ${screenTheme.text};
+  font-family: ${wallFont.family};
+  color: ${wallCss.text};
   ${({ $framed }) => $framed && css`
-    background: ${screenTheme.panelBg};
-    border: 1px solid ${screenTheme.panelBorder};
-    box-shadow: inset 0 0 24px rgba(62, 235, 255, 0.06);
+    background: ${wallCss.panelBg};
+    border: 1px solid ${wallCss.panelBorder};
+    box-shadow: ${wallCss.panelShadow};
     &::before, &::after {
       content: '';
       position: absolute;
       width: 14px;
       height: 14px;
-      border: 2px solid ${screenTheme.panelCorner};
+      border: 2px solid ${wallCss.panelCorner};
       pointer-events: none;
     }
     &::before { top: -1px; left: -1px; border-right: 0; border-bottom: 0; }
@@ -42,15 +42,15 @@ const TitleBar = styled.header`
   gap: 10px;
   padding: 0 ${PADDING}px 0 ${PADDING + 6}px;
   position: relative;
-  background: linear-gradient(90deg, rgba(45, 193, 198, 0.28), rgba(45, 193, 198, 0.04) 70%, transparent);
-  border-bottom: 1px solid rgba(62, 235, 255, 0.18);
+  background: ${wallCss.titleBg};
+  border-bottom: 1px solid ${wallCss.titleBorder};
   & h2 {
     flex: 1;
     margin: 0;
-    font-size: ${screenTheme.font.title}px;
+    font-size: ${wallFont.title}px;
     font-weight: 600;
     letter-spacing: 0.08em;
-    color: ${screenTheme.textStrong};
+    color: ${wallCss.textStrong};
     white-space: nowrap;
     overflow: hidden;
     text-overflow: ellipsis;
@@ -62,8 +62,8 @@ const TitleBar = styled.header`
     top: 9px;
     bottom: 9px;
     width: 4px;
-    background: ${screenTheme.accent};
-    box-shadow: 0 0 8px ${screenTheme.accent};
+    background: ${wallCss.accent};
+    box-shadow: 0 0 8px ${wallCss.accent};
   }
 `;
 
@@ -95,7 +95,7 @@ const Notice = styled.div<{ $tone?: 'error' }>`
   padding: 12px;
   text-align: center;
   font-size: 16px;
-  color: ${({ $tone }) => ($tone === 'error' ? '#ff9a7a' : screenTheme.textMuted)};
+  color: ${({ $tone }) => ($tone === 'error' ? wallCss.errorText : wallCss.textMuted)};
 `;
 
 class WidgetBoundary extends Component<{ children: ReactNode; fallback: (error: string) => ReactNode }, { error: string | null }> {

@@ -171,7 +171,7 @@ test('a template exported as JSON imports back identical', async ({ page, reques
   expect((await apiPost(request, token, `/t_screen_tpl/del/${imported.id}`)).success).toBe(true);
 });
 
-test('个性化配置 chooses the template /monitor opens; back to the active one after 恢复默认', async ({ page, request, baseURL }) => {
+test('个性化配置 chooses the template and the wall theme /monitor opens; back to the active one, dark, after 恢复默认', async ({ page, request, baseURL }) => {
   const token = await browserSignIn(page, request, SUPERADMIN, baseURL!);
   const list = await apiGet<{ list: { id: number; name: string; isActive: boolean }[] }>(request, token, '/t_screen_tpl?Size=200');
   const situation = list.list.find((t) => t.name === '三维态势')!;
@@ -180,11 +180,16 @@ test('个性化配置 chooses the template /monitor opens; back to the active on
   const form = page.locator('[data-page="personal-config"] form');
   await form.getByLabel('打开大屏时显示').click();
   await page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option').filter({ hasText: '三维态势' }).click();
+  await form.getByText('浅色', { exact: true }).click();
   await form.getByRole('button', { name: '保存' }).click();
   await expect(page.getByText('已保存')).toBeVisible();
 
   await page.goto('/monitor');
   await expect(page.locator('[data-page="monitor"]')).toHaveAttribute('data-template', String(situation.id));
+  await expect(page.locator('[data-screen-viewport]')).toHaveAttribute('data-wall-theme', 'light');
+  // The address chooses for one screen, whatever the preference.
+  await page.goto('/monitor?theme=dark');
+  await expect(page.locator('[data-screen-viewport]')).toHaveAttribute('data-wall-theme', 'dark');
 
   await page.goto('/nv_personal_config');
   await form.getByRole('button', { name: '恢复默认' }).click();
@@ -192,6 +197,7 @@ test('个性化配置 chooses the template /monitor opens; back to the active on
   await expect(page.getByText('已保存')).toBeVisible();
   await page.goto('/monitor');
   await expect(page.locator('[data-page="monitor"]')).toHaveAttribute('data-template', String(active.id));
+  await expect(page.locator('[data-screen-viewport]')).toHaveAttribute('data-wall-theme', 'dark');
 });
 
 test('a new template can start from a built-in starter: the editor opens with its widgets', async ({ page, request, baseURL }) => {

@@ -73,3 +73,30 @@ test('the preview renders the template at 3840×2160 as /monitor does', async ({
   await page.mouse.move(3839, 10);
   await page.screenshot({ path: `${SHOTS}/screen16-preview-2160p.png` });
 });
+
+test('every demo template shows in the light and the dark wall theme at 3840×2160', async ({ page, request, baseURL }) => {
+  await page.setViewportSize({ width: 3840, height: 2160 });
+  const token = await browserSignIn(page, request, SUPERADMIN, baseURL!);
+  const list = await apiGet<{ list: { id: number; name: string }[] }>(request, token, '/t_screen_tpl?Size=200');
+  const demos = [['平台总览', 'overview'], ['单项目监控', 'project'], ['三维态势', 'situation']] as const;
+  const titleColours: Record<string, string> = {};
+  for (const wallTheme of ['light', 'dark'] as const) {
+    for (const [name, file] of demos) {
+      const template = list.list.find((t) => t.name === name)!;
+      await page.goto(`/monitor?tpl=${template.id}&theme=${wallTheme}`);
+      await expect(page.locator('[data-screen-viewport]')).toHaveAttribute('data-wall-theme', wallTheme);
+      await page.waitForFunction(() => {
+        const widgets = [...document.querySelectorAll('[data-screen-widget]')];
+        return widgets.length > 0 && widgets.every((w) => w.getAttribute('data-state') === 'ready');
+      }, undefined, { timeout: 60_000 });
+      if (file === 'overview') {
+        titleColours[wallTheme] = await page.locator('[data-screen-widget] h2').first()
+          .evaluate((el) => getComputedStyle(el).color);
+      }
+      await page.mouse.move(3839, 2159);
+      await page.screenshot({ path: `${SHOTS}/screen16-wall-${wallTheme}-${file}-2160p.png` });
+    }
+  }
+  // What a viewer sees changes with the theme: light titles are dark text.
+  expect(titleColours.light).not.toEqual(titleColours.dark);
+});

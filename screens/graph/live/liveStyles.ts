@@ -1,6 +1,6 @@
 import styled, { css, keyframes } from 'styled-components';
 import { hmi } from '../symbols/hmiPalette';
-import { screenTheme } from '../../widgets/shared/screenTheme';
+import { wallCss, wallFont } from '../../widgets/shared/screenTheme';
 
 const flow = keyframes`
   to { stroke-dashoffset: -20; }
@@ -24,8 +24,8 @@ export const LiveBox = styled.div`
   height: 100%;
   overflow: hidden;
   background: radial-gradient(ellipse at 50% 40%, #0b2142 0%, ${hmi.background} 70%);
-  color: ${screenTheme.text};
-  font-family: ${screenTheme.font.family};
+  color: ${wallCss.text};
+  font-family: ${wallFont.family};
 
   &[data-blink-off] .nv-blink {
     opacity: 0.4;
@@ -57,7 +57,7 @@ export const Message = styled.div<{ $tone?: 'muted' | 'error' }>`
   justify-content: center;
   font-size: 28px;
   letter-spacing: 0.1em;
-  color: ${(p) => (p.$tone === 'error' ? screenTheme.state.alarm : screenTheme.textMuted)};
+  color: ${(p) => (p.$tone === 'error' ? wallCss.state.alarm : wallCss.textMuted)};
 `;
 
 export const StaleMarker = styled.span<{ $on: boolean }>`

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { screenTheme } from '../shared/screenTheme';
+import { wallCss } from '../shared/screenTheme';
 import {
   TICKER_COMPACT_BELOW, TICKER_COMPACT_ROW_HEIGHT, TICKER_ROW_HEIGHT, badgeWidth, buildAlarmRows, freshIds, levelOf, readAlarmTickerProps, tickerLayout, timeColumnWidth,
 } from './alarmTickerModel';
@@ -10,14 +10,14 @@ const alarm = testAlarm;
 
 describe('readAlarmTickerProps', () => {
   it('defaults to 20 alarms, the theme colours and 30 px/s', () => {
-    expect(readAlarmTickerProps({})).toEqual({ limit: 20, levelColours: { ...screenTheme.level }, speed: 30 });
+    expect(readAlarmTickerProps({})).toEqual({ limit: 20, levelColours: { ...wallCss.level }, speed: 30 });
   });
 
   it('takes valid props, merges colours per level and ignores bad values', () => {
     const p = readAlarmTickerProps({ limit: 5, speed: 40, levelColours: { 3: '#f00', 2: 'url(x)', x: '#0f0' } });
     expect(p.limit).toBe(5);
     expect(p.speed).toBe(40);
-    expect(p.levelColours).toEqual({ ...screenTheme.level, 3: '#f00' });
+    expect(p.levelColours).toEqual({ ...wallCss.level, 3: '#f00' });
     expect(readAlarmTickerProps({ limit: 0, speed: -1, levelColours: 'red' })).toEqual(readAlarmTickerProps({}));
   });
 });
@@ -33,7 +33,7 @@ describe('buildAlarmRows', () => {
   it('names the level of each warnLevel (0 hint, 1 minor, 2 important) with its colour', () => {
     const rows = buildAlarmRows([alarm(1, { warnLevel: 0 }), alarm(2, { warnLevel: 1 }), alarm(3, { warnLevel: 2 })], props, NOW, CST);
     expect(rows.map((r) => [r.level, r.colour])).toEqual([
-      ['hint', screenTheme.level[1]], ['minor', screenTheme.level[2]], ['important', screenTheme.level[3]],
+      ['hint', wallCss.level[1]], ['minor', wallCss.level[2]], ['important', wallCss.level[3]],
     ]);
     expect([levelOf(-1), levelOf(7)]).toEqual(['hint', 'important']);
   });

@@ -3,7 +3,7 @@ import { WarnLevel } from '../../../contract/enums';
 import { formatEventTime } from '../shared/formatWallTime';
 import { AlarmTickerProps as AlarmTickerPropsSchema } from '../../../contract/widgets/alarmTicker';
 import { readProps } from '../../../contract/widgets/readProps';
-import { screenTheme } from '../shared/screenTheme';
+import { wallCss } from '../shared/screenTheme';
 
 /** Height of a one-line ticker row in design px: every row has the same height, so the list height is count × this. */
 export const TICKER_ROW_HEIGHT = 44;
@@ -20,7 +20,7 @@ export function isCompactTicker(width: number): boolean {
 /**
  * The ticker's props. Level keys are the levels as the product names them, 1 提示 (hint),
  * 2 次要 (minor), 3 重要 (important), i.e. the alarm's `warnLevel` (contract WarnLevel 0–2) + 1,
- * the keys of screenTheme.level.
+ * the keys of wallCss.level.
  */
 export interface AlarmTickerProps {
   limit: number;
@@ -45,7 +45,7 @@ export interface AlarmRow {
 /** The props through the ticker's schema (contract/widgets/alarmTicker.ts); a level without a colour keeps the theme's. */
 export function readAlarmTickerProps(props: Record<string, unknown> | undefined): AlarmTickerProps {
   const p = readProps(AlarmTickerPropsSchema, props);
-  const levelColours: Record<number, string> = { ...screenTheme.level };
+  const levelColours: Record<number, string> = { ...wallCss.level };
   for (const [key, colour] of Object.entries(p.levelColours ?? {})) if (colour) levelColours[Number(key)] = colour;
   return { limit: p.limit, levelColours, speed: p.speed };
 }
@@ -69,7 +69,7 @@ export function buildAlarmRows(alarms: readonly RealAlarm[], props: AlarmTickerP
       return {
         id: a.id,
         level,
-        colour: props.levelColours[LEVEL_NUMBER[level]] ?? screenTheme.level[LEVEL_NUMBER[level]],
+        colour: props.levelColours[LEVEL_NUMBER[level]] ?? wallCss.level[LEVEL_NUMBER[level]],
         time: formatEventTime(a.raisedAt, now, offsetMinutes),
         where: a.projectName ? `${a.projectName} · ${a.deviceName}` : a.deviceName,
         content: a.alarmContent,

@@ -4,7 +4,7 @@ import styled, { css, keyframes } from 'styled-components';
 import type { RealAlarm } from '../../../contract/alarms';
 import type { WidgetModule, WidgetRendererProps } from '../../runtime/types';
 import { browserOffsetMinutes } from '../shared/formatWallTime';
-import { screenTheme } from '../shared/screenTheme';
+import { wallCss, wallFont } from '../shared/screenTheme';
 import { applyAlarmTickerLive } from './applyAlarmTickerLive';
 import {
   badgeWidth, buildAlarmRows, freshIds, isCompactTicker, readAlarmTickerProps, tickerLayout, timeColumnWidth, type AlarmRow, type LevelKey,
@@ -26,7 +26,7 @@ const flash = keyframes`
 const Viewport = styled.div`
   position: relative;
   overflow: hidden;
-  font-family: ${screenTheme.font.family};
+  font-family: ${wallFont.family};
 `;
 
 const Track = styled.div<{ $duration: number }>`
@@ -45,7 +45,7 @@ const Row = styled.div<{ $columns: string; $compact: boolean; $height: number; $
   align-items: center;
   column-gap: ${({ $compact }) => ($compact ? 10 : 12)}px;
   padding: ${({ $compact }) => ($compact ? '8px 12px' : '0 12px')};
-  border-bottom: 1px solid ${screenTheme.gridLine};
+  border-bottom: 1px solid ${wallCss.gridLine};
   font-size: ${TEXT_FONT}px;
   ${({ $compact }) => $compact && css`
     grid-template-rows: 24px 22px;
@@ -71,8 +71,8 @@ const Badge = styled.span`
 
 const Time = styled.span<{ $end?: boolean }>`
   justify-self: ${({ $end }) => ($end ? 'end' : 'start')};
-  font-family: ${screenTheme.font.numeric};
-  color: ${screenTheme.textMuted};
+  font-family: ${wallFont.numeric};
+  color: ${wallCss.textMuted};
   white-space: nowrap;
 `;
 
@@ -80,7 +80,7 @@ const Ellipsis = styled.span<{ $strong?: boolean }>`
   overflow: hidden;
   text-overflow: ellipsis;
   white-space: nowrap;
-  color: ${({ $strong }) => ($strong ? screenTheme.textStrong : screenTheme.text)};
+  color: ${({ $strong }) => ($strong ? wallCss.textStrong : wallCss.text)};
 `;
 
 const AllClear = styled.div`
@@ -89,8 +89,8 @@ const AllClear = styled.div`
   align-items: center;
   justify-content: center;
   gap: 12px;
-  color: ${screenTheme.text};
-  font-family: ${screenTheme.font.family};
+  color: ${wallCss.text};
+  font-family: ${wallFont.family};
   font-size: 18px;
 `;
 
@@ -154,8 +154,8 @@ function AlarmTickerRenderer({ widget, data, width, height }: WidgetRendererProp
     return (
       <AllClear style={{ width, height }}>
         <svg width="36" height="36" viewBox="0 0 36 36" aria-hidden="true">
-          <circle cx="18" cy="18" r="16" fill="none" stroke={screenTheme.state.normal} strokeWidth="2.5" />
-          <path d="M11 18.5l5 5 9-10" fill="none" stroke={screenTheme.state.normal} strokeWidth="3" strokeLinecap="round" strokeLinejoin="round" />
+          <circle cx="18" cy="18" r="16" fill="none" style={{ stroke: wallCss.state.normal }} strokeWidth="2.5" />
+          <path d="M11 18.5l5 5 9-10" fill="none" style={{ stroke: wallCss.state.normal }} strokeWidth="3" strokeLinecap="round" strokeLinejoin="round" />
         </svg>
         <span>{t('alarm-ticker.allClear')}</span>
       </AllClear>

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { screenTheme } from '../shared/screenTheme';
+import { WALL_THEMES } from '../shared/screenTheme';
 import {
-  barColour, barRankingHasData, barRankingLabels, barRankingOptions, LOW_COLOURS, maxBars, readBarRankingProps, readRankItems, valueLabel,
+  barColour, barRankingHasData, barRankingLabels, barRankingOptions, lowColours, maxBars, readBarRankingProps, readRankItems, valueLabel,
 } from './barRankingOptions';
 
 type Label = { show: boolean };
@@ -52,13 +52,13 @@ describe('readRankItems', () => {
 
 describe('colours and labels', () => {
   it('uses the accent without lowIsBad', () => {
-    expect(barColour(5, readBarRankingProps({}))).toBe(screenTheme.accent);
+    expect(barColour(5, readBarRankingProps({}))).toBe(WALL_THEMES.dark.accent);
   });
   it('colours low values red, then amber, then green', () => {
     const p = readBarRankingProps({ lowIsBad: { red: 10, amber: 30 } });
     expect([0, 9.9, 10, 29, 30, 100].map((v) => barColour(v, p)))
-      .toEqual([LOW_COLOURS.red, LOW_COLOURS.red, LOW_COLOURS.amber, LOW_COLOURS.amber, LOW_COLOURS.green, LOW_COLOURS.green]);
-    expect(barColour(null, p)).toBe(screenTheme.accent);
+      .toEqual([lowColours(WALL_THEMES.dark).red, lowColours(WALL_THEMES.dark).red, lowColours(WALL_THEMES.dark).amber, lowColours(WALL_THEMES.dark).amber, lowColours(WALL_THEMES.dark).green, lowColours(WALL_THEMES.dark).green]);
+    expect(barColour(null, p)).toBe(WALL_THEMES.dark.accent);
   });
   it('formats value labels with separators and the unit', () => {
     expect(valueLabel(12345.67, 1, 'kWh')).toBe('12,345.7 kWh');
@@ -103,7 +103,7 @@ describe('barRankingOptions (horizontal)', () => {
     const p = build([{ name: 'F1', value: 8 }, { name: 'F2', value: 55 }], { unit: '%', max: 100, decimals: 0, lowIsBad: { red: 10, amber: 30 } });
     expect(p.xAxis.max).toBe(100);
     expect(labelsOf(p)).toEqual(['8%', '55%']);
-    expect(p.series[0].data.map(colourOf)).toEqual([LOW_COLOURS.red, LOW_COLOURS.green]);
+    expect(p.series[0].data.map(colourOf)).toEqual([lowColours(WALL_THEMES.dark).red, lowColours(WALL_THEMES.dark).green]);
   });
   it('shows only as many bars as fit readably', () => {
     const many = Array.from({ length: 30 }, (_, i) => ({ name: `P${i}`, value: 30 - i }));

@@ -2,7 +2,7 @@ import type { EChartsCoreOption } from 'echarts/core';
 import { formatNumber, NO_VALUE, toFiniteNumber } from '../shared/formatNumber';
 import { BarRankingProps as BarRankingPropsSchema } from '../../../contract/widgets/barRanking';
 import { readProps } from '../../../contract/widgets/readProps';
-import { screenTheme } from '../shared/screenTheme';
+import { WALL_THEMES, wallFont, type WallColors } from '../shared/screenTheme';
 import { ellipsize, estimateNumericWidth } from '../shared/textMetrics';
 
 /** The ranking's props as it draws them. */
@@ -50,14 +50,16 @@ export function barRankingHasData(data: unknown): boolean {
   return readRankItems(data).length > 0;
 }
 
-export const LOW_COLOURS = { red: screenTheme.state.alarm, amber: '#ffb020', green: screenTheme.state.normal } as const;
+/** The red/amber/green of `lowIsBad` in a theme. */
+export const lowColours = (theme: WallColors) => ({ red: theme.state.alarm, amber: theme.level[1], green: theme.state.normal });
 
 /** The bar colour of a value: the accent, or red/amber/green with `lowIsBad`. */
-export function barColour(value: number | null, props: BarRankingProps): string {
-  if (!props.lowIsBad || value === null) return screenTheme.accent;
-  if (value < props.lowIsBad.red) return LOW_COLOURS.red;
-  if (value < props.lowIsBad.amber) return LOW_COLOURS.amber;
-  return LOW_COLOURS.green;
+export function barColour(value: number | null, props: BarRankingProps, theme: WallColors = WALL_THEMES.dark): string {
+  if (!props.lowIsBad || value === null) return theme.accent;
+  const low = lowColours(theme);
+  if (value < props.lowIsBad.red) return low.red;
+  if (value < props.lowIsBad.amber) return low.amber;
+  return low.green;
 }
 
 /** A bar's value label: the number with its unit, "--" without a value. */
@@ -131,7 +133,7 @@ export function barRankingLabels(data: unknown, props: BarRankingProps, width: n
 }
 
 /** The ranking's ECharts options for a content box of `width` × `height`; the category labels are the widget's (barRankingLabels). */
-export function barRankingOptions(data: unknown, props: BarRankingProps, width: number, height: number): EChartsCoreOption {
+export function barRankingOptions(data: unknown, props: BarRankingProps, width: number, height: number, theme: WallColors = WALL_THEMES.dark): EChartsCoreOption {
   const { items, h, slot, nameRoom, names } = rankLayout(data, props, width, height);
   const values = items.map((i) => i.value).filter((v): v is number => v !== null);
   const decimals = props.decimals ?? (values.every(Number.isInteger) ? 0 : 1);
@@ -145,7 +147,7 @@ export function barRankingOptions(data: unknown, props: BarRankingProps, width: 
     type: 'category',
     data: names,
     inverse: h,
-    axisLine: { show: !h, lineStyle: { color: screenTheme.axisLine } },
+    axisLine: { show: !h, lineStyle: { color: theme.axisLine } },
     axisTick: { show: false },
     axisLabel: { show: false },
   };
@@ -156,7 +158,7 @@ export function barRankingOptions(data: unknown, props: BarRankingProps, width: 
     show: false,
     splitLine: { show: false },
   };
-  const colours = items.map((i) => barColour(i.value, props));
+  const colours = items.map((i) => barColour(i.value, props, theme));
   return {
     animationDuration: 600,
     // The grid leaves the labels their room itself: ECharts' own fitting ('outerBounds') would lay
@@ -171,7 +173,7 @@ export function barRankingOptions(data: unknown, props: BarRankingProps, width: 
       silent: true,
       barWidth,
       showBackground: true,
-      backgroundStyle: { color: 'rgba(138, 162, 189, 0.1)', borderRadius: barWidth / 2 },
+      backgroundStyle: { color: theme.trackBg, borderRadius: barWidth / 2 },
       data: items.map((item, i) => ({
         value: item.value ?? 0,
         itemStyle: {
@@ -185,9 +187,9 @@ export function barRankingOptions(data: unknown, props: BarRankingProps, width: 
         show: true,
         position: h ? 'right' : 'top',
         distance: 6,
-        color: screenTheme.textStrong,
+        color: theme.textStrong,
         fontSize: LABEL_FONT,
-        fontFamily: screenTheme.font.numeric,
+        fontFamily: wallFont.numeric,
         formatter: (p: { dataIndex: number }) => labels[p.dataIndex] ?? '',
       },
     }],

@@ -4,7 +4,8 @@ import styled from 'styled-components';
 import type { WidgetModule, WidgetRendererProps } from '../../runtime/types';
 import { ChartLayer, ChartRoot } from '../shared/ChartBox';
 import { echarts } from '../shared/echartsCore';
-import { screenTheme } from '../shared/screenTheme';
+import { wallCss, wallFont } from '../shared/screenTheme';
+import { useWallColors } from '../shared/wallTheme';
 import { useEChart } from '../shared/useEChart';
 import {
   barRankingHasData, barRankingLabels, barRankingOptions, RANK_LABEL, readBarRankingProps, type RankItem,
@@ -30,17 +31,17 @@ const Badge = styled.span<{ $top: boolean }>`
   border-radius: 3px;
   line-height: ${RANK_LABEL.badgeHeight}px;
   text-align: center;
-  font-family: ${screenTheme.font.numeric};
+  font-family: ${wallFont.numeric};
   font-size: ${RANK_LABEL.badgeFont}px;
   font-weight: ${(p) => (p.$top ? 700 : 400)};
-  color: ${(p) => (p.$top ? '#04213a' : screenTheme.accent)};
-  background: ${(p) => (p.$top ? screenTheme.accent : 'rgba(62, 235, 255, 0.16)')};
+  color: ${(p) => (p.$top ? wallCss.onAccent : wallCss.accent)};
+  background: ${(p) => (p.$top ? wallCss.accent : wallCss.accentSoft)};
 `;
 
 const Name = styled.span`
   font-size: ${RANK_LABEL.nameFont}px;
   line-height: 1.2;
-  color: ${screenTheme.text};
+  color: ${wallCss.text};
   white-space: nowrap;
   overflow: hidden;
 `;
@@ -49,7 +50,8 @@ function BarRankingRenderer({ widget, data, scale, width, height }: WidgetRender
   const props = readBarRankingProps(widget.props);
   const propsKey = JSON.stringify(props);
   // Keyed by value: props are a fresh object on every render.
-  const option = useMemo(() => barRankingOptions(data, props, width, height), [data, propsKey, width, height]);
+  const theme = useWallColors();
+  const option = useMemo(() => barRankingOptions(data, props, width, height, theme), [data, propsKey, width, height, theme]);
   const labels = useMemo(() => barRankingLabels(data, props, width, height), [data, propsKey, width, height]);
   // The list may shrink: replace rather than merge, or dropped bars would linger.
   const { ref } = useEChart<HTMLDivElement>(option, scale, { notMerge: true, renderer: 'svg' });

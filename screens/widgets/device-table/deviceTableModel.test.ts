@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { screenTheme } from '../shared/screenTheme';
+import { wallCss } from '../shared/screenTheme';
 import {
   TABLE_HEADER_HEIGHT, TABLE_ROW_HEIGHT, buildTableRows, columnLabels, columnTemplate, pageLayout, pageRows, readDeviceTableProps,
   stateKey, type DeviceTableItem,
@@ -35,10 +35,10 @@ describe('buildTableRows', () => {
     expect(rows.map((r) => r.key)).toEqual(['d1', 'd2', 'd3']);
     expect(rows[0].cells).toEqual([
       { kind: 'text', text: '净化机组-1' }, { kind: 'text', text: 'NV-AP900' },
-      { kind: 'state', state: 'online', colour: screenTheme.state.online }, { kind: 'text', text: '13:59:55' },
+      { kind: 'state', state: 'online', colour: wallCss.state.online }, { kind: 'text', text: '13:59:55' },
     ]);
     expect(rows[1].cells.slice(1)).toEqual([
-      { kind: 'text', text: '—' }, { kind: 'state', state: 'alarm', colour: screenTheme.state.alarm }, { kind: 'text', text: '03-03 18:00' },
+      { kind: 'text', text: '—' }, { kind: 'state', state: 'alarm', colour: wallCss.state.alarm }, { kind: 'text', text: '03-03 18:00' },
     ]);
     expect(rows[2].cells[3]).toEqual({ kind: 'text', text: '—' });
   });

@@ -2,7 +2,7 @@ import { DeviceState } from '../../../contract/enums';
 import { formatEventTime } from '../shared/formatWallTime';
 import { DEFAULT_DEVICE_COLUMNS, DeviceTableProps as DeviceTablePropsSchema, KNOWN_DEVICE_COLUMNS } from '../../../contract/widgets/deviceTable';
 import { readProps } from '../../../contract/widgets/readProps';
-import { screenTheme } from '../shared/screenTheme';
+import { wallCss } from '../shared/screenTheme';
 
 /** A device as the table is bound to it: `id`, `name`, `state` (0 offline, 1 online, 2 alarm) and any mapped fields. */
 export interface DeviceTableItem {
@@ -82,7 +82,7 @@ export function buildTableRows(items: readonly DeviceTableItem[], columns: reado
       key: typeof item.id === 'number' ? `d${item.id}` : `i${i}`,
       alarm: state === 'alarm',
       cells: columns.map((c): TableCell => (c === 'state'
-        ? { kind: 'state', state, colour: screenTheme.state[state] }
+        ? { kind: 'state', state, colour: wallCss.state[state] }
         : { kind: 'text', text: cellText(c, item[c], now, offsetMinutes) })),
     };
   });

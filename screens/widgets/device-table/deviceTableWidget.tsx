@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import styled, { keyframes } from 'styled-components';
 import type { WidgetModule, WidgetRendererProps } from '../../runtime/types';
 import { browserOffsetMinutes } from '../shared/formatWallTime';
-import { screenTheme } from '../shared/screenTheme';
+import { wallCss, wallFont } from '../shared/screenTheme';
 import { applyDeviceTableLive } from './applyDeviceTableLive';
 import {
   KNOWN_COLUMNS, TABLE_HEADER_HEIGHT, TABLE_ROW_HEIGHT, buildTableRows, columnLabels, columnTemplate, pageLayout, pageRows,
@@ -21,7 +21,7 @@ const fadeIn = keyframes`
 const Table = styled.div`
   position: relative;
   overflow: hidden;
-  font-family: ${screenTheme.font.family};
+  font-family: ${wallFont.family};
 `;
 
 const Line = styled.div<{ $columns: string; $room: number }>`
@@ -35,9 +35,9 @@ const Line = styled.div<{ $columns: string; $room: number }>`
 
 const Header = styled(Line)`
   height: ${TABLE_HEADER_HEIGHT}px;
-  background: rgba(62, 235, 255, 0.1);
-  border-bottom: 1px solid ${screenTheme.panelBorder};
-  color: ${screenTheme.textMuted};
+  background: ${wallCss.accentFaint};
+  border-bottom: 1px solid ${wallCss.panelBorder};
+  color: ${wallCss.textMuted};
   font-size: 15px;
   font-weight: 600;
 `;
@@ -49,9 +49,9 @@ const Body = styled.div`
 const Row = styled(Line)<{ $odd: boolean; $alarm: boolean }>`
   height: ${TABLE_ROW_HEIGHT}px;
   font-size: 17px;
-  color: ${screenTheme.text};
-  background: ${({ $odd, $alarm }) => ($alarm ? 'rgba(255, 91, 91, 0.16)' : $odd ? 'rgba(138, 162, 189, 0.07)' : 'transparent')};
-  box-shadow: ${({ $alarm }) => ($alarm ? `inset 3px 0 0 ${screenTheme.state.alarm}` : 'none')};
+  color: ${wallCss.text};
+  background: ${({ $odd, $alarm }) => ($alarm ? wallCss.alarmRow : $odd ? wallCss.rowStripe : 'transparent')};
+  box-shadow: ${({ $alarm }) => ($alarm ? `inset 3px 0 0 ${wallCss.state.alarm}` : 'none')};
 `;
 
 const Cell = styled.span`
@@ -77,9 +77,9 @@ const Indicator = styled.span`
   right: 14px;
   height: ${TABLE_HEADER_HEIGHT}px;
   line-height: ${TABLE_HEADER_HEIGHT}px;
-  font-family: ${screenTheme.font.numeric};
+  font-family: ${wallFont.numeric};
   font-size: 14px;
-  color: ${screenTheme.accent};
+  color: ${wallCss.accent};
 `;
 
 const STATE_TEXT: Record<StateKey, string> = { online: 'stateOnline', alarm: 'stateAlarm', offline: 'stateOffline' };

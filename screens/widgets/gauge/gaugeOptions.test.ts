@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { screenTheme } from '../shared/screenTheme';
+import { WALL_THEMES } from '../shared/screenTheme';
 import { gaugeView } from './gaugeOptions';
 import { AQI_BANDS, aqiLevelOf, BAND_COLOURS, bandColour, niceSplit, readGaugeProps, withAlpha } from './gaugeProps';
 import { strings } from './strings';
@@ -101,7 +101,7 @@ describe('gaugeView', () => {
 
   it('shows -- without a level for null', () => {
     const v = gaugeView(null, aqiProps, 290, 78, ZH);
-    expect(v.value).toMatchObject({ text: '--', colour: screenTheme.textMuted });
+    expect(v.value).toMatchObject({ text: '--', colour: WALL_THEMES.dark.textMuted });
     expect(v.level).toBeNull();
     expect(seriesOf(v)[0].progress.show).toBe(false);
   });
@@ -110,7 +110,7 @@ describe('gaugeView', () => {
     const v = gaugeView(42.25, readGaugeProps({ unit: '%' }), 290, 78, ZH);
     const [main] = seriesOf(v);
     expect(main.center[0]).toBe(145);
-    expect(v.value).toMatchObject({ text: '42.3', colour: screenTheme.textStrong });
+    expect(v.value).toMatchObject({ text: '42.3', colour: WALL_THEMES.dark.textStrong });
     expect(v.unit).toBe('%');
     expect(v.level).toBeNull();
     expect(main.axisLine.lineStyle.color).toHaveLength(1);

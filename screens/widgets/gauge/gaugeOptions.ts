@@ -1,6 +1,6 @@
 import type { EChartsCoreOption } from 'echarts/core';
 import { formatNumber, NO_VALUE } from '../shared/formatNumber';
-import { screenTheme } from '../shared/screenTheme';
+import { WALL_THEMES, wallFont, type WallColors } from '../shared/screenTheme';
 import { estimateNumericWidth, estimateTextWidth } from '../shared/textMetrics';
 import { aqiLevelOf, bandColour, BAND_COLOURS, type GaugeProps, niceSplit, withAlpha } from './gaugeProps';
 
@@ -52,16 +52,16 @@ interface Arc {
   endAngle: number;
 }
 
-function series(arc: Arc, props: GaugeProps, value: number | null, colour: string, full: boolean) {
+function series(arc: Arc, props: GaugeProps, value: number | null, colour: string, full: boolean, theme: WallColors = WALL_THEMES.dark) {
   const { min, max, bands } = props;
   const span = max - min;
   const track = bands.length
     ? [...bands.map((b, i) => [(b - min) / span, withAlpha(BAND_COLOURS[Math.min(i, BAND_COLOURS.length - 1)], 0.28)]),
       [1, withAlpha(BAND_COLOURS[Math.min(bands.length, BAND_COLOURS.length - 1)], 0.28)]]
-    : [[1, 'rgba(62, 235, 255, 0.12)']];
+    : [[1, theme.accentSoft]];
   const progressColour = bands.length
     ? colour
-    : { type: 'linear', x: 0, y: 0, x2: 1, y2: 0, colorStops: [{ offset: 0, color: screenTheme.primary }, { offset: 1, color: screenTheme.accent }] };
+    : { type: 'linear', x: 0, y: 0, x2: 1, y2: 0, colorStops: [{ offset: 0, color: theme.primary }, { offset: 1, color: theme.accent }] };
   const shown = value === null ? min : Math.min(max, Math.max(min, value));
   const common = {
     type: 'gauge',
@@ -80,12 +80,12 @@ function series(arc: Arc, props: GaugeProps, value: number | null, colour: strin
   const main = {
     ...common,
     splitNumber: niceSplit(min, max),
-    progress: { show: value !== null, width: arc.lineWidth, itemStyle: { color: progressColour, shadowBlur: 10, shadowColor: withAlpha(typeof colour === 'string' ? colour : screenTheme.accent, 0.6) } },
+    progress: { show: value !== null, width: arc.lineWidth, itemStyle: { color: progressColour, shadowBlur: 10, shadowColor: withAlpha(typeof colour === 'string' ? colour : theme.accent, 0.6) } },
     axisLine: { lineStyle: { width: arc.lineWidth, color: track } },
-    axisTick: { show: full, distance: 4, length: 4, splitNumber: 5, lineStyle: { color: screenTheme.axisLine, width: 1 } },
-    splitLine: { show: full, distance: 4, length: 9, lineStyle: { color: screenTheme.textMuted, width: 2 } },
+    axisTick: { show: full, distance: 4, length: 4, splitNumber: 5, lineStyle: { color: theme.axisLine, width: 1 } },
+    splitLine: { show: full, distance: 4, length: 9, lineStyle: { color: theme.textMuted, width: 2 } },
     axisLabel: {
-      show: full, distance: 18, color: screenTheme.textMuted, fontSize: screenTheme.font.axis, fontFamily: screenTheme.font.numeric,
+      show: full, distance: 18, color: theme.textMuted, fontSize: wallFont.axis, fontFamily: wallFont.numeric,
       formatter: (v: number) => formatNumber(v, Number.isInteger(v) ? 0 : 1),
     },
     data: [{ value: shown }],
@@ -94,7 +94,7 @@ function series(arc: Arc, props: GaugeProps, value: number | null, colour: strin
   const inner = {
     ...common,
     radius: Math.max(4, arc.r - arc.lineWidth - (full ? 40 : 8)),
-    axisLine: { lineStyle: { width: 1, color: [[1, 'rgba(62, 235, 255, 0.3)']] } },
+    axisLine: { lineStyle: { width: 1, color: [[1, theme.panelBorder]] } },
     progress: { show: false },
     axisTick: { show: false },
     splitLine: { show: false },
@@ -109,12 +109,12 @@ function series(arc: Arc, props: GaugeProps, value: number | null, colour: strin
  * the value in its middle when there is height; a half arc with the value in its bowl and the AQI
  * level beside it in a short box. `levelNames` are the six AQI level names (1..6), translated.
  */
-export function gaugeView(data: unknown, props: GaugeProps, width: number, height: number, levelNames: readonly string[]): GaugeView {
+export function gaugeView(data: unknown, props: GaugeProps, width: number, height: number, levelNames: readonly string[], theme: WallColors = WALL_THEMES.dark): GaugeView {
   const value = typeof data === 'number' && Number.isFinite(data) ? data : null;
   const aqi = props.kind === 'aqi' && value !== null ? aqiLevelOf(value) : null;
   const colour = value === null
-    ? screenTheme.textMuted
-    : aqi ? aqi.colour : props.bands.length ? bandColour(value, props.bands) : screenTheme.textStrong;
+    ? theme.textMuted
+    : aqi ? aqi.colour : props.bands.length ? bandColour(value, props.bands) : theme.textStrong;
   const text = formatValue(value);
   const levelName = aqi ? levelNames[aqi.level - 1] ?? '' : null;
   const compact = height < COMPACT_BELOW;
@@ -144,7 +144,7 @@ export function gaugeView(data: unknown, props: GaugeProps, width: number, heigh
       if (lines === 2 && fitFont(levelName, boxWidth, 2, 18, 12) < 13) lines = 3;
       level = { text: levelName, colour: aqi.colour, fontSize: fitFont(levelName, boxWidth, lines, lines > 1 ? 18 : 24, 13), align: 'left', lines, left, top: 0, width: boxWidth, height };
     }
-    return { layout: 'compact', option: { series: series(arc, props, value, colour, false) }, value: valueBox, unit: props.unit, unitSize, level };
+    return { layout: 'compact', option: { series: series(arc, props, value, colour, false, theme) }, value: valueBox, unit: props.unit, unitSize, level };
   }
 
   // A 240° arc is 1.5 r tall; keep room above for the scale labels' margin and below for the level.
@@ -177,5 +177,5 @@ export function gaugeView(data: unknown, props: GaugeProps, width: number, heigh
       left: cx - levelWidth / 2, top: valueTop + valueHeight + 6, width: levelWidth, height: levelHeight - 6,
     };
   }
-  return { layout: 'full', option: { series: series(arc, props, value, colour, true) }, value: valueBox, unit: props.unit, unitSize, level };
+  return { layout: 'full', option: { series: series(arc, props, value, colour, true, theme) }, value: valueBox, unit: props.unit, unitSize, level };
 }

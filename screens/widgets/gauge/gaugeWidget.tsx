@@ -4,9 +4,10 @@ import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
 import type { WidgetModule, WidgetRendererProps } from '../../runtime/types';
 import { echarts } from '../shared/echartsCore';
-import { screenTheme } from '../shared/screenTheme';
+import { wallCss, wallFont } from '../shared/screenTheme';
 import { ChartLayer, ChartRoot } from '../shared/ChartBox';
 import { useEChart } from '../shared/useEChart';
+import { useWallColors } from '../shared/wallTheme';
 import { type GaugeText, gaugeView } from './gaugeOptions';
 import { readGaugeProps } from './gaugeProps';
 
@@ -30,16 +31,16 @@ const Overlay = styled.div<{ $align: 'center' | 'left'; $lines: number }>`
 `;
 
 const ValueText = styled.span`
-  font-family: ${screenTheme.font.numeric};
+  font-family: ${wallFont.numeric};
   font-weight: 700;
   line-height: 1;
 `;
 
 const Unit = styled.small`
   margin-left: 6px;
-  font-family: ${screenTheme.font.family};
+  font-family: ${wallFont.family};
   font-weight: 400;
-  color: ${screenTheme.textMuted};
+  color: ${wallCss.textMuted};
 `;
 
 const box = (t: GaugeText) => ({ left: t.left, top: t.top, width: t.width, height: t.height });
@@ -48,10 +49,11 @@ function GaugeRenderer({ widget, data, scale, width, height }: WidgetRendererPro
   const { t } = useTranslation('screens');
   const levelNames = LEVEL_KEYS.map((k) => t(k));
   const levelKey = levelNames.join('|');
+  const theme = useWallColors();
   const props = readGaugeProps(widget.props);
   const propsKey = JSON.stringify(props);
   // Keyed by value: props and level names are fresh objects on every render.
-  const view = useMemo(() => gaugeView(data, props, width, height, levelNames), [data, propsKey, width, height, levelKey]);
+  const view = useMemo(() => gaugeView(data, props, width, height, levelNames, theme), [data, propsKey, width, height, levelKey, theme]);
   const { ref } = useEChart<HTMLDivElement>(view.option, scale, { renderer: 'svg' });
   return (
     <ChartRoot>

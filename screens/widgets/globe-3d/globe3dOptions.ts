@@ -3,8 +3,8 @@ import { CHINA_MAP } from '../shared/chinaMap';
 import { formatNumber } from '../shared/formatNumber';
 import { Globe3dProps as Globe3dPropsSchema, type GlobeValueField } from '../../../contract/widgets/globe3d';
 import { readProps } from '../../../contract/widgets/readProps';
-import { stateColoursOf, type LocatedProject, type StateColours } from '../shared/projectList';
-import { screenTheme } from '../shared/screenTheme';
+import { stateColoursOf, themeStateColours, type LocatedProject, type StateColours } from '../shared/projectList';
+import { WALL_THEMES, wallFont, type WallColors } from '../shared/screenTheme';
 
 /** The project figure a bar's height shows. */
 export type { GlobeValueField };
@@ -31,9 +31,9 @@ export const REGION_HEIGHT = 2;
 export const AUTO_ROTATE_SPEED = 4;
 
 /** The props through the widget's schema (contract/widgets/globe3d.ts). */
-export function readGlobeProps(props: Record<string, unknown> | undefined): GlobeProps {
+export function readGlobeProps(props: Record<string, unknown> | undefined, theme: WallColors = WALL_THEMES.dark): GlobeProps {
   const p = readProps(Globe3dPropsSchema, props);
-  return { valueField: p.valueField, stateColours: stateColoursOf(p.stateColours), autoRotate: p.autoRotate };
+  return { valueField: p.valueField, stateColours: stateColoursOf(p.stateColours, themeStateColours(theme)), autoRotate: p.autoRotate };
 }
 
 /**
@@ -71,7 +71,7 @@ export function barLabel(p: LocatedProject, field: GlobeValueField, texts: Globe
  * it must turn smoothly on software WebGL. The camera's `beta` is left out so new data does not
  * stop the turn.
  */
-export function buildGlobeOption(projects: readonly LocatedProject[], props: GlobeProps, texts: GlobeTexts): EChartsCoreOption {
+export function buildGlobeOption(projects: readonly LocatedProject[], props: GlobeProps, texts: GlobeTexts, theme: WallColors = WALL_THEMES.dark): EChartsCoreOption {
   const heights = barHeights(projects.map((p) => p[props.valueField]));
   const tallest = heights.reduce((m, h) => Math.max(m, h), BAR_MIN_HEIGHT);
   const bars = projects.map((p, i) => ({
@@ -99,8 +99,8 @@ export function buildGlobeOption(projects: readonly LocatedProject[], props: Glo
       groundPlane: { show: false },
       postEffect: { enable: false },
       temporalSuperSampling: { enable: false },
-      itemStyle: { color: '#0d2c57', borderColor: 'rgba(62, 235, 255, 0.85)', borderWidth: 1 },
-      emphasis: { label: { show: false }, itemStyle: { color: '#143d73' } },
+      itemStyle: { color: theme.mapArea3d, borderColor: theme.mapBorder, borderWidth: 1 },
+      emphasis: { label: { show: false }, itemStyle: { color: theme.mapAreaHover } },
       label: { show: false },
       viewControl: {
         projection: 'perspective',
@@ -134,10 +134,10 @@ export function buildGlobeOption(projects: readonly LocatedProject[], props: Glo
         distance: 1.5,
         textStyle: {
           fontSize: 15,
-          fontFamily: screenTheme.font.family,
-          color: screenTheme.textStrong,
-          backgroundColor: 'rgba(6, 19, 39, 0.88)',
-          borderColor: 'rgba(62, 235, 255, 0.6)',
+          fontFamily: wallFont.family,
+          color: theme.textStrong,
+          backgroundColor: theme.tooltipBg,
+          borderColor: theme.panelBorder,
           borderWidth: 1,
           padding: [4, 8],
           borderRadius: 3,

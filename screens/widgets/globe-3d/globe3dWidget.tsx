@@ -5,6 +5,7 @@ import { applyProjectLive, readProjectList, splitLocated } from '../shared/proje
 import { useChinaMap } from '../shared/useChinaMap';
 import { useEChart } from '../shared/useEChart';
 import { WidgetNotice } from '../shared/WidgetNotice';
+import { useWallColors } from '../shared/wallTheme';
 import { buildGlobeOption, globePropsForDisplay, readGlobeProps, type GlobeTexts } from './globe3dOptions';
 import { probeWebgl, type WebglSupport } from '../shared/probeWebgl';
 import { loseWebglContexts } from './loseWebglContexts';
@@ -15,12 +16,13 @@ installEchartsGl();
 function GlobeChart({ widget, data, scale, software }: WidgetRendererProps<unknown> & { software: boolean }) {
   const { t } = useTranslation('screens');
   const status = useChinaMap();
-  const props = useMemo(() => globePropsForDisplay(readGlobeProps(widget.props), software), [widget.props, software]);
+  const theme = useWallColors();
+  const props = useMemo(() => globePropsForDisplay(readGlobeProps(widget.props, theme), software), [widget.props, software, theme]);
   const located = useMemo(() => splitLocated(readProjectList(data) ?? []).located, [data]);
   const texts = useMemo<GlobeTexts>(() => ({
     units: { devices: t('globe-3d.unitDevices'), energyToday: t('globe-3d.unitEnergy'), alarms: t('globe-3d.unitAlarms') },
   }), [t]);
-  const option = useMemo(() => (status === 'ready' ? buildGlobeOption(located, props, texts) : null), [status, located, props, texts]);
+  const option = useMemo(() => (status === 'ready' ? buildGlobeOption(located, props, texts, theme) : null), [status, located, props, texts, theme]);
   const { ref } = useEChart(option, scale);
   // A layout cleanup runs before useEChart's dispose, while the chart's canvases are still there.
   useLayoutEffect(() => {

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
 import type { WidgetModule, WidgetRendererProps } from '../../runtime/types';
 import { browserOffsetMinutes } from '../shared/formatWallTime';
-import { screenTheme } from '../shared/screenTheme';
+import { wallCss, wallFont } from '../shared/screenTheme';
 import { formatClock, headerLayout, headerTitle, msToNextSecond, readHeaderProps } from './headerModel';
 
 const WEEKDAY_KEYS = [0, 1, 2, 3, 4, 5, 6].map((d) => `header.weekday${d}`);
@@ -13,8 +13,8 @@ const Root = styled.div`
   width: 100%;
   height: 100%;
   overflow: hidden;
-  background: linear-gradient(180deg, rgba(4, 16, 36, 0.95) 0%, rgba(6, 24, 52, 0.55) 70%, rgba(6, 24, 52, 0) 100%);
-  font-family: ${screenTheme.font.family};
+  background: ${wallCss.headerBg};
+  font-family: ${wallFont.family};
 `;
 
 const Decor = styled.svg`
@@ -36,8 +36,8 @@ const Title = styled.h1<{ $size: number; $spacing: number }>`
   /* Letter spacing trails the last character too: pad the start so the text sits centred. */
   padding-left: ${(p) => p.$spacing}px;
   box-sizing: border-box;
-  color: #eafcff;
-  text-shadow: 0 0 10px rgba(62, 235, 255, 0.75), 0 0 26px rgba(62, 235, 255, 0.35);
+  color: ${wallCss.headerTitle};
+  text-shadow: 0 0 10px ${wallCss.glow}, 0 0 26px ${wallCss.accentSoft};
   white-space: nowrap;
   overflow: hidden;
   text-overflow: ellipsis;
@@ -56,18 +56,18 @@ const Side = styled.div<{ $align: 'left' | 'right' }>`
 const Subtitle = styled.span`
   font-size: 20px;
   letter-spacing: 3px;
-  color: ${screenTheme.accent};
+  color: ${wallCss.accent};
   opacity: 0.9;
   overflow: hidden;
   text-overflow: ellipsis;
 `;
 
 const ClockText = styled.span`
-  font-family: ${screenTheme.font.numeric};
+  font-family: ${wallFont.numeric};
   font-size: 22px;
   letter-spacing: 1px;
   font-variant-numeric: tabular-nums;
-  color: ${screenTheme.text};
+  color: ${wallCss.text};
 `;
 
 /** The clock: one interval for its lifetime (started on the second boundary), cleared on unmount. */
@@ -101,15 +101,15 @@ function HeaderRenderer({ widget, data, width, height }: WidgetRendererProps<str
       <Decor width={width} height={height} viewBox={`0 0 ${width} ${height}`} aria-hidden>
         <defs>
           <linearGradient id={`${uid}p`} x1="0" y1="0" x2="0" y2="1">
-            <stop offset="0" stopColor="#3eebff" stopOpacity="0.05" />
-            <stop offset="1" stopColor="#3eebff" stopOpacity="0.28" />
+            <stop offset="0" style={{ stopColor: wallCss.accent, stopOpacity: 0.05 }} />
+            <stop offset="1" style={{ stopColor: wallCss.accent, stopOpacity: 0.28 }} />
           </linearGradient>
           <linearGradient id={`${uid}l`} x1="0" y1="0" x2={width} y2="0" gradientUnits="userSpaceOnUse">
-            <stop offset="0" stopColor="#3eebff" stopOpacity="0.05" />
-            <stop offset="0.3" stopColor="#3eebff" stopOpacity="0.7" />
-            <stop offset="0.5" stopColor="#7ff4ff" stopOpacity="1" />
-            <stop offset="0.7" stopColor="#3eebff" stopOpacity="0.7" />
-            <stop offset="1" stopColor="#3eebff" stopOpacity="0.05" />
+            <stop offset="0" style={{ stopColor: wallCss.accent, stopOpacity: 0.05 }} />
+            <stop offset="0.3" style={{ stopColor: wallCss.accent, stopOpacity: 0.7 }} />
+            <stop offset="0.5" style={{ stopColor: wallCss.accent, stopOpacity: 1 }} />
+            <stop offset="0.7" style={{ stopColor: wallCss.accent, stopOpacity: 0.7 }} />
+            <stop offset="1" style={{ stopColor: wallCss.accent, stopOpacity: 0.05 }} />
           </linearGradient>
           <filter id={`${uid}g`} x="-5%" y="-50%" width="110%" height="200%">
             <feGaussianBlur stdDeviation="3" result="blur" />
@@ -122,7 +122,7 @@ function HeaderRenderer({ widget, data, width, height }: WidgetRendererProps<str
         <path d={layout.platePath} fill={`url(#${uid}p)`} />
         <path d={layout.outlinePath} fill="none" stroke={`url(#${uid}l)`} strokeWidth={2} filter={`url(#${uid}g)`} />
         {layout.accentPaths.map((d, i) => (
-          <path key={i} d={d} fill="none" stroke="#3eebff" strokeOpacity={i === 0 ? 1 : 0.55} strokeWidth={i === 0 ? 4 : 2}
+          <path key={i} d={d} fill="none" style={{ stroke: wallCss.accent, strokeOpacity: i === 0 ? 1 : 0.55 }} strokeWidth={i === 0 ? 4 : 2}
             filter={i === 0 ? `url(#${uid}g)` : undefined} />
         ))}
       </Decor>

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { screenTheme } from '../shared/screenTheme';
+import { wallCss } from '../shared/screenTheme';
 import { COUNT_MS, countFrame, kpiHasData, kpiLayout, kpiView, readKpiProps } from './kpiModel';
 
 describe('readKpiProps', () => {
   it('defaults: no unit, 0 decimals, accent colour, no alarm threshold, the data glyph', () => {
-    expect(readKpiProps({})).toEqual({ unit: undefined, decimals: 0, colour: screenTheme.accent, blinkAbove: undefined, icon: 'data' });
+    expect(readKpiProps({})).toEqual({ unit: undefined, decimals: 0, colour: wallCss.accent, blinkAbove: undefined, icon: 'data' });
   });
   it('reads valid props', () => {
     expect(readKpiProps({ unit: 'kWh', decimals: 1, colour: '#2fd27c', blinkAbove: 0, icon: 'energy' }))
@@ -12,7 +12,7 @@ describe('readKpiProps', () => {
   });
   it('falls back on bad props without throwing', () => {
     const p = readKpiProps({ unit: 3, decimals: -2, colour: 'url(javascript:x)', blinkAbove: '5', icon: 'rocket' });
-    expect(p).toEqual({ unit: undefined, decimals: 0, colour: screenTheme.accent, blinkAbove: undefined, icon: 'data' });
+    expect(p).toEqual({ unit: undefined, decimals: 0, colour: wallCss.accent, blinkAbove: undefined, icon: 'data' });
     expect(readKpiProps({ decimals: 2.7 }).decimals).toBe(2);
     expect(readKpiProps({ decimals: 99 }).decimals).toBe(0);
   });
@@ -35,7 +35,7 @@ describe('kpiView', () => {
     expect(kpiView(3, props).colour).toBe('#2fd27c');
     const alarming = readKpiProps({ colour: '#ff5b5b', blinkAbove: 0 });
     expect(kpiView(0, alarming)).toMatchObject({ alarm: false, colour: '#ff5b5b' });
-    expect(kpiView(1, alarming)).toMatchObject({ alarm: true, colour: screenTheme.state.alarm });
+    expect(kpiView(1, alarming)).toMatchObject({ alarm: true, colour: wallCss.state.alarm });
     expect(kpiView(1, readKpiProps({ blinkAbove: 5 })).alarm).toBe(false);
     expect(kpiView(null, alarming).alarm).toBe(false);
   });

@@ -1,7 +1,7 @@
 import { KpiProps as KpiPropsSchema, type KpiIcon } from '../../../contract/widgets/kpi';
 import { readProps } from '../../../contract/widgets/readProps';
 import { formatNumber, NO_VALUE } from '../shared/formatNumber';
-import { screenTheme } from '../shared/screenTheme';
+import { wallCss, wallFont } from '../shared/screenTheme';
 import { estimateNumericWidth, estimateTextWidth } from '../shared/textMetrics';
 
 export type { KpiIcon };
@@ -18,7 +18,7 @@ export interface KpiProps {
 /** The props through the KPI's schema (contract/widgets/kpi.ts); no colour: the theme's accent. */
 export function readKpiProps(props: Record<string, unknown> | undefined): KpiProps {
   const p = readProps(KpiPropsSchema, props);
-  return { unit: p.unit || undefined, decimals: p.decimals, colour: p.colour ?? screenTheme.accent, blinkAbove: p.blinkAbove, icon: p.icon };
+  return { unit: p.unit || undefined, decimals: p.decimals, colour: p.colour ?? wallCss.accent, blinkAbove: p.blinkAbove, icon: p.icon };
 }
 
 /** What the KPI card shows for one value. */
@@ -38,7 +38,7 @@ export function kpiView(data: unknown, props: KpiProps): KpiView {
     value,
     text: value === null ? NO_VALUE : formatNumber(value, props.decimals),
     alarm,
-    colour: alarm ? screenTheme.state.alarm : props.colour,
+    colour: alarm ? wallCss.state.alarm : props.colour,
   };
 }
 
@@ -80,7 +80,7 @@ export function kpiLayout(text: string, unit: string | undefined, width: number,
   const gap = Math.round(Math.min(20, Math.max(10, width * 0.05)));
   const unitSize = 18;
   const unitWidth = unit ? estimateTextWidth(unit, unitSize) + 8 : 0;
-  const largest = Math.min(screenTheme.font.kpi, Math.floor(height * 0.7));
+  const largest = Math.min(wallFont.kpi, Math.floor(height * 0.7));
   const fit = (room: number) => {
     let size = largest;
     while (size > MIN_FONT && estimateNumericWidth(text, size) + unitWidth > room) size -= 2;

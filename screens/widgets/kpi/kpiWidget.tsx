@@ -2,7 +2,7 @@ import { useLayoutEffect, useRef } from 'react';
 import styled, { keyframes } from 'styled-components';
 import type { WidgetModule, WidgetRendererProps } from '../../runtime/types';
 import { formatNumber, NO_VALUE } from '../shared/formatNumber';
-import { screenTheme } from '../shared/screenTheme';
+import { wallCss, wallFont } from '../shared/screenTheme';
 import { KpiIconGlyph } from './KpiIconGlyph';
 import { COUNT_MS, countFrame, kpiHasData, kpiLayout, kpiView, readKpiProps } from './kpiModel';
 
@@ -54,7 +54,7 @@ const Value = styled.div`
 `;
 
 const NumberText = styled.span`
-  font-family: ${screenTheme.font.numeric};
+  font-family: ${wallFont.numeric};
   font-weight: 700;
   font-variant-numeric: tabular-nums;
   line-height: 1;
@@ -62,12 +62,12 @@ const NumberText = styled.span`
 
 const Unit = styled.span`
   margin-left: 8px;
-  color: ${screenTheme.textMuted};
-  font-family: ${screenTheme.font.family};
+  color: ${wallCss.textMuted};
+  font-family: ${wallFont.family};
 `;
 
-/** Hex `#rrggbb` plus alpha, for glows in the card's colour; other colour forms are used as they are. */
-const withAlpha = (colour: string, alpha: string) => (/^#[0-9a-fA-F]{6}$/.test(colour) ? `${colour}${alpha}` : colour);
+/** The card's colour at `percent` opacity, for glows (any CSS colour, theme variables included). */
+const withAlpha = (colour: string, percent: number) => `color-mix(in srgb, ${colour} ${percent}%, transparent)`;
 
 function KpiRenderer({ widget, data, width, height }: WidgetRendererProps<number | null>) {
   const props = readKpiProps(widget.props);
@@ -111,15 +111,15 @@ function KpiRenderer({ widget, data, width, height }: WidgetRendererProps<number
       {view.alarm && <AlarmGlow />}
       {layout.ring > 0 && <Ring style={{
         width: layout.ring, height: layout.ring, color: colour,
-        boxShadow: `0 0 14px ${withAlpha(colour, '88')}, inset 0 0 12px ${withAlpha(colour, '66')}`,
-        background: withAlpha(colour, '14'),
+        boxShadow: `0 0 14px ${withAlpha(colour, 53)}, inset 0 0 12px ${withAlpha(colour, 40)}`,
+        background: withAlpha(colour, 8),
       }}>
         <KpiIconGlyph icon={props.icon} size={Math.round(layout.ring * 0.52)} />
       </Ring>}
       <Value style={{ marginLeft: layout.gap - 12 }}>
         <NumberText ref={textRef} style={{
           fontSize: layout.fontSize, color: colour,
-          textShadow: `0 0 ${view.alarm ? 16 : 10}px ${withAlpha(colour, view.alarm ? 'cc' : '66')}`,
+          textShadow: `0 0 ${view.alarm ? 16 : 10}px ${withAlpha(colour, view.alarm ? 80 : 40)}`,
         }} />
         {props.unit && <Unit style={{ fontSize: layout.unitSize }}>{props.unit}</Unit>}
       </Value>

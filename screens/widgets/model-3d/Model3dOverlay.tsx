@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import styled, { css, keyframes } from 'styled-components';
-import { screenTheme } from '../shared/screenTheme';
+import { wallCss, wallFont } from '../shared/screenTheme';
 import { fitFontSize, type Model3dView } from './model3dModel';
 
 /** Design px the overlay covers at the top and bottom of the widget; the camera frames the model between. */
@@ -27,7 +27,7 @@ const Head = styled.div`
   align-items: flex-start;
   gap: 12px;
   pointer-events: none;
-  font-family: ${screenTheme.font.family};
+  font-family: ${wallFont.family};
 `;
 
 const Names = styled.div`
@@ -46,14 +46,14 @@ const Name = styled.div`
   font-size: 20px;
   font-weight: 600;
   line-height: 26px;
-  color: ${screenTheme.textStrong};
+  color: ${wallCss.textStrong};
 `;
 
 const Project = styled.div`
   ${ellipsis};
   font-size: 14px;
   line-height: 20px;
-  color: ${screenTheme.textMuted};
+  color: ${wallCss.textMuted};
 `;
 
 const Pill = styled.div<{ $colour: string; $blink: boolean }>`
@@ -70,7 +70,7 @@ const Pill = styled.div<{ $colour: string; $blink: boolean }>`
   white-space: nowrap;
   color: ${(p) => p.$colour};
   border: 1px solid ${(p) => p.$colour};
-  background: rgba(6, 19, 39, 0.7);
+  background: ${wallCss.overlayBg};
   animation: ${(p) => (p.$blink ? css`${blink} 1s ease-in-out infinite` : 'none')};
   &::before {
     content: '';
@@ -93,15 +93,15 @@ const Readouts = styled.div`
   grid-template-columns: repeat(3, minmax(0, 1fr));
   gap: ${ROW_GAP}px;
   pointer-events: none;
-  font-family: ${screenTheme.font.family};
+  font-family: ${wallFont.family};
 `;
 
 const Card = styled.div<{ $colour: string }>`
   min-width: 0;
   padding: 6px 8px 4px;
   box-sizing: border-box;
-  background: rgba(6, 19, 39, 0.78);
-  border: 1px solid ${screenTheme.panelBorder};
+  background: ${wallCss.overlayBg};
+  border: 1px solid ${wallCss.panelBorder};
   border-top: 2px solid ${(p) => p.$colour};
   border-radius: 4px;
   display: flex;
@@ -113,7 +113,7 @@ const Label = styled.div`
   ${ellipsis};
   font-size: 14px;
   line-height: 20px;
-  color: ${screenTheme.textMuted};
+  color: ${wallCss.textMuted};
 `;
 
 const Unit = styled.span`
@@ -123,7 +123,7 @@ const Unit = styled.span`
 
 const Value = styled.div<{ $colour: string; $size: number }>`
   ${ellipsis};
-  font-family: ${screenTheme.font.numeric};
+  font-family: ${wallFont.numeric};
   font-size: ${(p) => p.$size}px;
   font-weight: 700;
   line-height: 44px;

@@ -1,7 +1,7 @@
 import { useFrame, useThree } from '@react-three/fiber';
 import { useEffect, useLayoutEffect, useRef } from 'react';
 import { Vector3, type Group, type PerspectiveCamera } from 'three';
-import { screenTheme } from '../shared/screenTheme';
+import { useWallColors } from '../shared/wallTheme';
 import { AirflowParticles } from './AirflowParticles';
 import { FilterStage } from './FilterStage';
 import { FLOOR_RADIUS, FloorPlate } from './FloorPlate';
@@ -61,6 +61,7 @@ export function PurifierScene({ view, autoRotate, insets, motion, fanRps }: {
   fanRps: number;
 }) {
   const materials = usePurifierMaterials();
+  const theme = useWallColors();
   const turntable = useRef<Group>(null);
   const invalidate = useThree((s) => s.invalidate);
   const base = useRef({ autoRotate, alarm: view.alarm });
@@ -85,9 +86,9 @@ export function PurifierScene({ view, autoRotate, insets, motion, fanRps }: {
     <>
       <hemisphereLight args={['#d4ecff', '#0c1d33', 1.3]} />
       <directionalLight position={[4, 7, 5]} intensity={1.7} />
-      <directionalLight position={[-5, 3, -4]} intensity={0.7} color={screenTheme.accent} />
+      <directionalLight position={[-5, 3, -4]} intensity={0.7} color={theme.accent} />
       <CameraRig insets={insets} />
-      <FloorPlate colour={view.alarm ? screenTheme.state.alarm : screenTheme.accent} />
+      <FloorPlate colour={view.alarm ? theme.state.alarm : theme.accent} />
       <group ref={turntable}>
         <PurifierHousing materials={materials} />
         {FILTER_STAGES.map((spec) => (

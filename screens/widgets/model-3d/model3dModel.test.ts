@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Widget } from '../../../contract/screen-template';
 import { REFETCH, type LiveEvent } from '../../runtime/types';
-import { screenTheme } from '../shared/screenTheme';
+import { WALL_THEMES } from '../shared/screenTheme';
 import {
   applyModel3dLive, buildModel3dView, FILTER_COLOURS, filterColourOf, fitFontSize, MAX_FAN_RPS, readFeaturedUnit, readModel3dProps,
   type FeaturedUnitData,
@@ -63,11 +63,11 @@ describe('buildModel3dView', () => {
     expect(view.flow).toBeCloseTo(0.5);
     expect(view.particlesOn).toBe(true);
     expect(view.stateKey).toBe('online');
-    expect(view.stateColour).toBe(screenTheme.state.online);
+    expect(view.stateColour).toBe(WALL_THEMES.dark.state.online);
     expect(view.filterColour).toBe(FILTER_COLOURS.good);
     expect(view.readouts).toEqual([
-      { key: 'airVolume', value: '1,500', unit: 'm³/h', colour: screenTheme.accent },
-      { key: 'pm25', value: '12', unit: 'μg/m³', colour: screenTheme.textStrong },
+      { key: 'airVolume', value: '1,500', unit: 'm³/h', colour: WALL_THEMES.dark.accent },
+      { key: 'pm25', value: '12', unit: 'μg/m³', colour: WALL_THEMES.dark.textStrong },
       { key: 'filter', value: '64', unit: '%', colour: FILTER_COLOURS.good },
     ]);
   });
@@ -91,10 +91,10 @@ describe('buildModel3dView', () => {
 
   it('pulses red on alarm and greys everything out when offline', () => {
     const alarm = buildModel3dView(unit({ state: 2 }));
-    expect(alarm).toMatchObject({ stateKey: 'alarm', alarm: true, stateColour: screenTheme.state.alarm });
+    expect(alarm).toMatchObject({ stateKey: 'alarm', alarm: true, stateColour: WALL_THEMES.dark.state.alarm });
     const offline = buildModel3dView(unit({ state: 0, running: false, airVolume: null, pm25: null }));
-    expect(offline).toMatchObject({ stateKey: 'offline', alarm: false, stateColour: screenTheme.state.offline });
-    expect(offline.readouts.map((r) => r.colour)).toEqual([screenTheme.textMuted, screenTheme.textMuted, screenTheme.textMuted]);
+    expect(offline).toMatchObject({ stateKey: 'offline', alarm: false, stateColour: WALL_THEMES.dark.state.offline });
+    expect(offline.readouts.map((r) => r.colour)).toEqual([WALL_THEMES.dark.textMuted, WALL_THEMES.dark.textMuted, WALL_THEMES.dark.textMuted]);
     expect(offline.readouts.map((r) => r.value)).toEqual(['--', '--', '64']);
   });
 

@@ -4,7 +4,7 @@ import { REFETCH, type LiveEvent } from '../../runtime/types';
 import { formatNumber } from '../shared/formatNumber';
 import { Model3dProps as Model3dPropsSchema } from '../../../contract/widgets/model3d';
 import { readProps } from '../../../contract/widgets/readProps';
-import { screenTheme } from '../shared/screenTheme';
+import { WALL_THEMES, type WallColors } from '../shared/screenTheme';
 
 /**
  * The featured purifier unit: the `data` of GET /api/s/featured-unit when a unit is visible. The
@@ -112,13 +112,13 @@ export function flowOf(unit: FeaturedUnitData): number {
 }
 
 /** What the scene and overlay show for one unit. */
-export function buildModel3dView(unit: FeaturedUnitData): Model3dView {
+export function buildModel3dView(unit: FeaturedUnitData, theme: WallColors = WALL_THEMES.dark): Model3dView {
   const stateKey = stateKeyOf(unit.state);
-  const stateColour = screenTheme.state[stateKey];
+  const stateColour = theme.state[stateKey];
   const flow = flowOf(unit);
   const filterColour = filterColourOf(unit.filterPct);
   const offline = stateKey === 'offline';
-  const tone = (colour: string) => (offline ? screenTheme.textMuted : colour);
+  const tone = (colour: string) => (offline ? theme.textMuted : colour);
   const filterPct = unit.filterPct === null ? null : Math.max(0, Math.min(100, unit.filterPct));
   return {
     name: unit.name,
@@ -131,9 +131,9 @@ export function buildModel3dView(unit: FeaturedUnitData): Model3dView {
     alarm: stateKey === 'alarm',
     particlesOn: flow > 0,
     readouts: [
-      { key: 'airVolume', value: formatNumber(unit.airVolume), unit: 'm³/h', colour: tone(screenTheme.accent) },
-      { key: 'pm25', value: formatNumber(unit.pm25), unit: 'μg/m³', colour: tone(screenTheme.textStrong) },
-      { key: 'filter', value: formatNumber(filterPct), unit: '%', colour: tone(filterPct === null ? screenTheme.text : filterColour) },
+      { key: 'airVolume', value: formatNumber(unit.airVolume), unit: 'm³/h', colour: tone(theme.accent) },
+      { key: 'pm25', value: formatNumber(unit.pm25), unit: 'μg/m³', colour: tone(theme.textStrong) },
+      { key: 'filter', value: formatNumber(filterPct), unit: '%', colour: tone(filterPct === null ? theme.text : filterColour) },
     ],
   };
 }

@@ -2,6 +2,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { WidgetModule, WidgetRendererProps } from '../../runtime/types';
 import { WidgetNotice } from '../shared/WidgetNotice';
+import { useWallColors } from '../shared/wallTheme';
 import { applyModel3dLive, buildModel3dView, readFeaturedUnit, readModel3dProps, type FeaturedUnitData } from './model3dModel';
 import { Model3dOverlay, OVERLAY_INSETS } from './Model3dOverlay';
 import { probeWebgl, type WebglSupport } from '../shared/probeWebgl';
@@ -63,7 +64,8 @@ function NoWebgl() {
 
 function Model3dRenderer({ widget, data, scale, width, height }: WidgetRendererProps<FeaturedUnitData>) {
   const unit = useMemo(() => readFeaturedUnit(data), [data]);
-  const view = useMemo(() => (unit ? buildModel3dView(unit) : null), [unit]);
+  const theme = useWallColors();
+  const view = useMemo(() => (unit ? buildModel3dView(unit, theme) : null), [unit, theme]);
   const { autoRotate } = readModel3dProps(widget.props);
   const { scene: PurifierCanvas, support } = useScene();
   if (!view) return null;

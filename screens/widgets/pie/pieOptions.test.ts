@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Widget } from '../../../contract/screen-template';
 import { REFETCH, type LiveEvent } from '../../runtime/types';
-import { screenTheme } from '../shared/screenTheme';
+import { WALL_THEMES } from '../shared/screenTheme';
 import { percentages, pieApplyLive, pieHasData, pieView, readPieProps } from './pieOptions';
 import { pieWidget } from './pieWidget';
 
@@ -16,7 +16,7 @@ describe('readPieProps', () => {
     });
   });
   it('falls back to the palette and a ring on bad props', () => {
-    expect(readPieProps({ slices: 'x', colours: ['nope', 3], ring: 'yes' })).toEqual({ slices: [], colours: [...screenTheme.palette], ring: true });
+    expect(readPieProps({ slices: 'x', colours: ['nope', 3], ring: 'yes' })).toEqual({ slices: [], colours: [...WALL_THEMES.dark.palette], ring: true });
   });
 });
 
@@ -74,7 +74,7 @@ describe('pieView', () => {
   it('sums the slices when there is no total, and takes every numeric key without slices', () => {
     const v = pieView({ a: 2, b: 3, name: 'x' }, readPieProps({}), 402, 230);
     expect(v.total).toBe(5);
-    expect(v.legend.rows.map((r) => [r.label, r.colour])).toEqual([['a', screenTheme.palette[0]], ['b', screenTheme.palette[1]]]);
+    expect(v.legend.rows.map((r) => [r.label, r.colour])).toEqual([['a', WALL_THEMES.dark.palette[0]], ['b', WALL_THEMES.dark.palette[1]]]);
   });
 
   it('shrinks the centre number for a large total', () => {

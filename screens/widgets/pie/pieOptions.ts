@@ -4,7 +4,7 @@ import { REFETCH } from '../../runtime/types';
 import { formatNumber, toFiniteNumber } from '../shared/formatNumber';
 import { PieProps as PiePropsSchema } from '../../../contract/widgets/pie';
 import { readProps } from '../../../contract/widgets/readProps';
-import { screenTheme } from '../shared/screenTheme';
+import { WALL_THEMES, type WallColors } from '../shared/screenTheme';
 import { estimateNumericWidth, estimateTextWidth } from '../shared/textMetrics';
 
 /** The pie's props as it draws them. */
@@ -16,11 +16,11 @@ export interface PieProps {
 }
 
 /** The props through the pie's schema (contract/widgets/pie.ts); no colours: the theme's palette. */
-export function readPieProps(props: Record<string, unknown> | undefined): PieProps {
+export function readPieProps(props: Record<string, unknown> | undefined, theme: WallColors = WALL_THEMES.dark): PieProps {
   const p = readProps(PiePropsSchema, props);
   return {
     slices: Object.entries(p.slices ?? {}),
-    colours: p.colours?.length ? p.colours : [...screenTheme.palette],
+    colours: p.colours?.length ? p.colours : [...theme.palette],
     ring: p.ring,
   };
 }
@@ -87,7 +87,7 @@ function legendNeeds(rows: PieLegendRow[]): number {
 }
 
 /** The ring, total and legend for a content box of `width` × `height`. */
-export function pieView(data: unknown, props: PieProps, width: number, height: number): PieView {
+export function pieView(data: unknown, props: PieProps, width: number, height: number, theme: WallColors = WALL_THEMES.dark): PieView {
   const record = pieHasData(data) ? (data as Record<string, unknown>) : {};
   const slices = slicesOf(record, props);
   const counts = slices.map(([key]) => Math.max(0, toFiniteNumber(record[key]) ?? 0));
@@ -121,17 +121,17 @@ export function pieView(data: unknown, props: PieProps, width: number, height: n
       {
         // The faint full ring behind the slices: still a ring when every count is zero.
         type: 'pie', silent: true, z: 1, radius: [inner, outer], center: [cx, cy], label: { show: false }, labelLine: { show: false },
-        itemStyle: { color: 'rgba(62, 235, 255, 0.08)' }, data: [{ value: 1, name: '' }], animation: false,
+        itemStyle: { color: theme.accentFaint }, data: [{ value: 1, name: '' }], animation: false,
       },
       {
         // A thin outer ring: the instrument look.
         type: 'pie', silent: true, z: 1, radius: [outer + 5, outer + 6], center: [cx, cy], label: { show: false }, labelLine: { show: false },
-        itemStyle: { color: 'rgba(62, 235, 255, 0.35)' }, data: [{ value: 1, name: '' }], animation: false,
+        itemStyle: { color: theme.panelBorder }, data: [{ value: 1, name: '' }], animation: false,
       },
       {
         type: 'pie', z: 2, silent: true, radius: [inner, outer], center: [cx, cy], startAngle: 90, minAngle: 3, stillShowZeroSum: false,
         label: { show: false }, labelLine: { show: false },
-        itemStyle: { borderColor: '#081a36', borderWidth: 2 },
+        itemStyle: { borderColor: theme.panelSolid, borderWidth: 2 },
         // A zero slice would still take minAngle: it stays in the legend only.
         data: rows.filter((r) => r.count > 0).map((r) => ({ name: r.label, value: r.count, itemStyle: { color: r.colour, shadowBlur: 8, shadowColor: r.colour } })),
       },

@@ -4,9 +4,10 @@ import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
 import type { WidgetModule, WidgetRendererProps } from '../../runtime/types';
 import { echarts } from '../shared/echartsCore';
-import { screenTheme } from '../shared/screenTheme';
+import { wallCss, wallFont } from '../shared/screenTheme';
 import { ChartLayer, ChartRoot } from '../shared/ChartBox';
 import { useEChart } from '../shared/useEChart';
+import { useWallColors } from '../shared/wallTheme';
 import { LEGEND, pieApplyLive, pieHasData, pieView, readPieProps } from './pieOptions';
 
 echarts.use([PieChart]);
@@ -24,18 +25,18 @@ const Centre = styled.div`
 `;
 
 const TotalNumber = styled.span`
-  font-family: ${screenTheme.font.numeric};
+  font-family: ${wallFont.numeric};
   font-weight: 700;
   line-height: 1.05;
-  color: ${screenTheme.textStrong};
-  text-shadow: 0 0 12px rgba(62, 235, 255, 0.55);
+  color: ${wallCss.textStrong};
+  text-shadow: 0 0 12px ${wallCss.glow};
 `;
 
 const TotalLabel = styled.span`
   margin-top: 2px;
   font-size: 14px;
   letter-spacing: 2px;
-  color: ${screenTheme.textMuted};
+  color: ${wallCss.textMuted};
 `;
 
 const Legend = styled.ul`
@@ -63,31 +64,32 @@ const Row = styled.li<{ $percent: boolean }>`
     transform: rotate(45deg);
   }
   & > span:nth-of-type(1) {
-    color: ${screenTheme.text};
+    color: ${wallCss.text};
     white-space: nowrap;
     overflow: hidden;
     text-overflow: ellipsis;
   }
   & > b {
-    font-family: ${screenTheme.font.numeric};
+    font-family: ${wallFont.numeric};
     font-size: ${LEGEND.countFont}px;
     font-variant-numeric: tabular-nums;
     text-align: right;
   }
   & > span:nth-of-type(2) {
-    font-family: ${screenTheme.font.numeric};
+    font-family: ${wallFont.numeric};
     font-size: 14px;
     text-align: right;
-    color: ${screenTheme.textMuted};
+    color: ${wallCss.textMuted};
   }
 `;
 
 function PieRenderer({ widget, data, scale, width, height }: WidgetRendererProps<Counts>) {
   const { t } = useTranslation('screens');
-  const props = readPieProps(widget.props);
+  const theme = useWallColors();
+  const props = readPieProps(widget.props, theme);
   const propsKey = JSON.stringify(props);
   // Keyed by value: props are a fresh object on every render.
-  const view = useMemo(() => pieView(data, props, width, height), [data, propsKey, width, height]);
+  const view = useMemo(() => pieView(data, props, width, height, theme), [data, propsKey, width, height, theme]);
   const { ref } = useEChart<HTMLDivElement>(view.option, scale, { notMerge: true, renderer: 'svg' });
   const { legend } = view;
   return (
@@ -104,7 +106,7 @@ function PieRenderer({ widget, data, scale, width, height }: WidgetRendererProps
           <Row $percent={legend.showPercent} style={{ height: legend.rowHeight }}>
             <i />
             <span>{t('pie.total')}</span>
-            <b style={{ color: screenTheme.textStrong }}>{view.totalText}</b>
+            <b style={{ color: wallCss.textStrong }}>{view.totalText}</b>
           </Row>
         )}
         {legend.rows.map((row) => (

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
 import type { ProjectState } from '../../../contract/screen-data';
 import type { StateColours } from '../shared/projectList';
-import { screenTheme } from '../shared/screenTheme';
+import { wallCss, wallFont } from '../shared/screenTheme';
 
 const Legend = styled.div`
   position: absolute;
@@ -12,12 +12,12 @@ const Legend = styled.div`
   flex-direction: column;
   gap: 4px;
   padding: 8px 12px;
-  border: 1px solid ${screenTheme.panelBorder};
+  border: 1px solid ${wallCss.panelBorder};
   border-radius: 4px;
-  background: rgba(6, 19, 39, 0.72);
-  font-family: ${screenTheme.font.family};
-  font-size: ${screenTheme.font.label}px;
-  color: ${screenTheme.text};
+  background: ${wallCss.overlayBg};
+  font-family: ${wallFont.family};
+  font-size: ${wallFont.label}px;
+  color: ${wallCss.text};
   pointer-events: none;
 `;
 
@@ -41,12 +41,12 @@ const Count = styled.b`
   margin-left: auto;
   padding-left: 12px;
   text-align: right;
-  font-family: ${screenTheme.font.numeric};
-  color: ${screenTheme.textStrong};
+  font-family: ${wallFont.numeric};
+  color: ${wallCss.textStrong};
 `;
 
 const Muted = styled.div`
-  color: ${screenTheme.textMuted};
+  color: ${wallCss.textMuted};
   white-space: nowrap;
 `;
 
@@ -57,9 +57,9 @@ const Badge = styled.div`
   padding: 3px 10px;
   border: 1px solid rgba(255, 176, 32, 0.55);
   border-radius: 3px;
-  background: rgba(6, 19, 39, 0.72);
+  background: ${wallCss.overlayBg};
   color: #ffcf70;
-  font-family: ${screenTheme.font.family};
+  font-family: ${wallFont.family};
   font-size: 13px;
   letter-spacing: 1px;
   pointer-events: none;

@@ -10,6 +10,7 @@ import { useEChart } from '../shared/useEChart';
 import { WidgetNotice } from '../shared/WidgetNotice';
 import { clusterProjects, unclustered, type PixelScale } from './clusterProjects';
 import { OfflineBadge } from './MapLegend';
+import { useWallColors } from '../shared/wallTheme';
 import { buildProjectMapOption, RESET_VIEW_OPTION, type MapTexts } from './projectMapOptions';
 
 echarts.use([GeoComponent, ScatterChart, EffectScatterChart]);
@@ -68,9 +69,10 @@ export function OfflineProjectMap({ projects, colours, cluster, scale, width, he
     () => (cluster && pixelScale ? clusterProjects(projects, pixelScale) : unclustered(projects)),
     [projects, cluster, pixelScale],
   );
+  const theme = useWallColors();
   const option = useMemo(
-    () => (status === 'ready' ? buildProjectMapOption(clusters, colours, texts) : null),
-    [status, clusters, colours, texts],
+    () => (status === 'ready' ? buildProjectMapOption(clusters, colours, texts, theme) : null),
+    [status, clusters, colours, texts, theme],
   );
 
   const scheduleMeasure = useCallback(() => {

@@ -3,7 +3,7 @@ import type { ProjectState } from '../../../contract/screen-data';
 import { CHINA_MAP } from '../shared/chinaMap';
 import { formatNumber } from '../shared/formatNumber';
 import type { StateColours } from '../shared/projectList';
-import { screenTheme } from '../shared/screenTheme';
+import { WALL_THEMES, wallCss, wallFont, type WallColors } from '../shared/screenTheme';
 import type { ProjectCluster } from './clusterProjects';
 
 /** The translated words of the tooltip. */
@@ -46,17 +46,17 @@ export const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => ESCAPES[c]
 const dot = (colour: string) =>
   `<span style="display:inline-block;width:10px;height:10px;border-radius:50%;background:${colour};margin-right:6px"></span>`;
 const row = (label: string, value: string) =>
-  `<div style="display:flex;justify-content:space-between;gap:16px"><span style="color:${screenTheme.textMuted}">${label}</span><b>${value}</b></div>`;
+  `<div style="display:flex;justify-content:space-between;gap:16px"><span style="color:${wallCss.textMuted}">${label}</span><b>${value}</b></div>`;
 
 /** The tooltip's HTML for one marker. */
 export function tooltipHtml(c: ProjectCluster, colours: StateColours, texts: MapTexts): string {
   const head = (title: string) =>
-    `<div style="font-size:16px;font-weight:600;margin-bottom:4px;color:${screenTheme.textStrong}">${title}</div>`
+    `<div style="font-size:16px;font-weight:600;margin-bottom:4px;color:${wallCss.textStrong}">${title}</div>`
     + `<div style="margin-bottom:6px">${dot(colours[c.state])}${texts.states[c.state]}</div>`;
   const alarms = c.alarms > 0 ? `<span style="color:${colours.alarm}">${formatNumber(c.alarms)}</span>` : '0';
   if (c.members.length === 1) {
     const p = c.members[0];
-    return head(escapeHtml(p.name) + (p.city ? ` <span style="font-weight:400;color:${screenTheme.textMuted}">${escapeHtml(p.city)}</span>` : ''))
+    return head(escapeHtml(p.name) + (p.city ? ` <span style="font-weight:400;color:${wallCss.textMuted}">${escapeHtml(p.city)}</span>` : ''))
       + row(texts.devicesOnline, `${formatNumber(p.online)} / ${formatNumber(p.devices)}`)
       + row(texts.alarms, alarms)
       + row(texts.pm25, p.pm25 === null ? formatNumber(null) : `${formatNumber(p.pm25, 1)} μg/m³`);
@@ -69,7 +69,7 @@ export function tooltipHtml(c: ProjectCluster, colours: StateColours, texts: Map
     + row(texts.devicesOnline, `${formatNumber(c.online)} / ${formatNumber(c.devices)}`)
     + row(texts.alarms, alarms)
     + `<div style="margin-top:6px">${names}</div>`
-    + (rest > 0 ? `<div style="color:${screenTheme.textMuted}">${texts.more(rest)}</div>` : '');
+    + (rest > 0 ? `<div style="color:${wallCss.textMuted}">${texts.more(rest)}</div>` : '');
 }
 
 interface MarkerDatum {
@@ -102,7 +102,7 @@ const countLabel = {
   color: '#ffffff',
   fontSize: 15,
   fontWeight: 700,
-  fontFamily: screenTheme.font.numeric,
+  fontFamily: wallFont.numeric,
   textBorderColor: 'rgba(0, 0, 0, 0.45)',
   textBorderWidth: 2,
 };
@@ -113,7 +113,7 @@ const countLabel = {
  * alarm ripple. Always the same four series (ids fixed), so a merge with new data keeps the
  * operator's zoom and pan, which this option never sets.
  */
-export function buildProjectMapOption(clusters: readonly ProjectCluster[], colours: StateColours, texts: MapTexts): EChartsCoreOption {
+export function buildProjectMapOption(clusters: readonly ProjectCluster[], colours: StateColours, texts: MapTexts, theme: WallColors = WALL_THEMES.dark): EChartsCoreOption {
   const pick = (group: boolean, alarm: boolean) => clusters
     .filter((c) => (c.members.length > 1) === group && (c.state === 'alarm') === alarm)
     .map((c) => datum(c, colours, texts));
@@ -125,12 +125,12 @@ export function buildProjectMapOption(clusters: readonly ProjectCluster[], colou
     tooltip: {
       trigger: 'item',
       confine: true,
-      backgroundColor: 'rgba(6, 19, 39, 0.94)',
-      borderColor: screenTheme.panelBorder,
+      backgroundColor: theme.tooltipBg,
+      borderColor: theme.panelBorder,
       borderWidth: 1,
       padding: [10, 14],
-      textStyle: { color: screenTheme.text, fontSize: screenTheme.font.label, fontFamily: screenTheme.font.family },
-      extraCssText: 'box-shadow: 0 0 16px rgba(62, 235, 255, 0.25); border-radius: 4px; line-height: 1.6;',
+      textStyle: { color: theme.text, fontSize: wallFont.label, fontFamily: wallFont.family },
+      extraCssText: `box-shadow: 0 0 16px ${theme.glow}; border-radius: 4px; line-height: 1.6;`,
       formatter: (params: { data?: { tip?: string } }) => params.data?.tip ?? '',
     },
     geo: [{
@@ -144,20 +144,20 @@ export function buildProjectMapOption(clusters: readonly ProjectCluster[], colou
       right: 16,
       selectedMode: false,
       // No `tooltip` here: the markers' tooltips inherit from the geo they sit on.
-      label: { show: true, color: 'rgba(150, 190, 225, 0.42)', fontSize: 13, fontFamily: screenTheme.font.family },
+      label: { show: true, color: theme.mapLabel, fontSize: 13, fontFamily: wallFont.family },
       itemStyle: {
         areaColor: {
           type: 'radial', x: 0.5, y: 0.5, r: 0.8,
-          colorStops: [{ offset: 0, color: '#0f3160' }, { offset: 1, color: '#08203f' }],
+          colorStops: [{ offset: 0, color: theme.mapAreaTop }, { offset: 1, color: theme.mapAreaBottom }],
         },
-        borderColor: 'rgba(62, 235, 255, 0.75)',
+        borderColor: theme.mapBorder,
         borderWidth: 1,
-        shadowColor: 'rgba(62, 235, 255, 0.5)',
+        shadowColor: theme.glow,
         shadowBlur: 10,
       },
       emphasis: {
-        itemStyle: { areaColor: '#15457f', borderColor: screenTheme.accent, borderWidth: 1.5 },
-        label: { show: true, color: screenTheme.text },
+        itemStyle: { areaColor: theme.mapAreaHover, borderColor: theme.accent, borderWidth: 1.5 },
+        label: { show: true, color: theme.text },
       },
       regions: UNLABELLED.map((name) => ({ name, label: { show: false }, emphasis: { label: { show: false } } })),
     }],

@@ -1,7 +1,8 @@
 import { ProjectMapProps as ProjectMapPropsSchema } from '../../../contract/widgets/projectMap';
 import { readProps } from '../../../contract/widgets/readProps';
 import type { ScreenMapSettings } from '../../runtime/ScreenEnvironment';
-import { stateColoursOf, type StateColours } from '../shared/projectList';
+import { stateColoursOf, themeStateColours, type StateColours } from '../shared/projectList';
+import { WALL_THEMES, type WallColors } from '../shared/screenTheme';
 
 export type MapMode = ScreenMapSettings['mode'];
 
@@ -15,9 +16,9 @@ export interface ProjectMapProps {
 }
 
 /** The props through the map's schema (contract/widgets/projectMap.ts). */
-export function readProjectMapProps(props: Record<string, unknown> | undefined): ProjectMapProps {
+export function readProjectMapProps(props: Record<string, unknown> | undefined, theme: WallColors = WALL_THEMES.dark): ProjectMapProps {
   const p = readProps(ProjectMapPropsSchema, props);
-  return { cluster: p.cluster, stateColours: stateColoursOf(p.stateColours), mode: p.mode ?? null };
+  return { cluster: p.cluster, stateColours: stateColoursOf(p.stateColours, themeStateColours(theme)), mode: p.mode ?? null };
 }
 
 /**

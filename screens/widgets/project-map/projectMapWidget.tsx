@@ -7,6 +7,7 @@ import { WidgetNotice } from '../shared/WidgetNotice';
 import { AmapProjectMap } from './AmapProjectMap';
 import { MapLegend } from './MapLegend';
 import { OfflineProjectMap } from './OfflineProjectMap';
+import { useWallColors } from '../shared/wallTheme';
 import { AMAP_AUTO_TIMEOUT_MS, AMAP_ONLY_TIMEOUT_MS, AMAP_RETRY_MS, chooseMapPath, readProjectMapProps } from './projectMapProps';
 
 type AmapState = { kind: 'loading' } | { kind: 'ready' } | { kind: 'failed'; reason: string };
@@ -14,7 +15,8 @@ type AmapState = { kind: 'loading' } | { kind: 'ready' } | { kind: 'failed'; rea
 function ProjectMapRenderer({ widget, data, scale, width, height }: WidgetRendererProps<unknown>) {
   const { t } = useTranslation('screens');
   const env = useScreenEnvironment();
-  const props = useMemo(() => readProjectMapProps(widget.props), [widget.props]);
+  const theme = useWallColors();
+  const props = useMemo(() => readProjectMapProps(widget.props, theme), [widget.props, theme]);
   const projects = useMemo(() => readProjectList(data) ?? [], [data]);
   const { located, unlocated } = useMemo(() => splitLocated(projects), [projects]);
   const counts = useMemo(() => countByState(projects), [projects]);

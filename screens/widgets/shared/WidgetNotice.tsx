@@ -1,5 +1,5 @@
 import styled from 'styled-components';
-import { screenTheme } from './screenTheme';
+import { wallCss, wallFont } from './screenTheme';
 
 const Box = styled.div`
   position: absolute;
@@ -11,18 +11,18 @@ const Box = styled.div`
   gap: 8px;
   padding: 16px;
   text-align: center;
-  font-family: ${screenTheme.font.family};
+  font-family: ${wallFont.family};
 `;
 
 const Title = styled.div<{ $tone: 'info' | 'error' }>`
-  color: ${(p) => (p.$tone === 'error' ? screenTheme.state.alarm : screenTheme.text)};
-  font-size: ${screenTheme.font.title}px;
+  color: ${(p) => (p.$tone === 'error' ? wallCss.state.alarm : wallCss.text)};
+  font-size: ${wallFont.title}px;
   font-weight: 600;
 `;
 
 const Detail = styled.div`
-  color: ${screenTheme.textMuted};
-  font-size: ${screenTheme.font.label}px;
+  color: ${wallCss.textMuted};
+  font-size: ${wallFont.label}px;
   max-width: 100%;
   overflow: hidden;
   text-overflow: ellipsis;

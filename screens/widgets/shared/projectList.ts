@@ -1,7 +1,7 @@
 import type { ProjectState, ScreenProject } from '../../../contract/screen-data';
 import type { Widget } from '../../../contract/screen-template';
 import { REFETCH, type LiveEvent } from '../../runtime/types';
-import { screenTheme } from './screenTheme';
+import { WALL_THEMES, type WallColors } from './screenTheme';
 
 /** A project that has a place on the map. */
 export type LocatedProject = ScreenProject & { lng: number; lat: number };
@@ -9,12 +9,11 @@ export type LocatedProject = ScreenProject & { lng: number; lat: number };
 /** Colour of each project state. */
 export type StateColours = Record<ProjectState, string>;
 
-/** screenTheme's state colours: what a widget without `stateColours` shows. */
-export const DEFAULT_STATE_COLOURS: StateColours = {
-  normal: screenTheme.state.normal,
-  alarm: screenTheme.state.alarm,
-  offline: screenTheme.state.offline,
-};
+/** A wall theme's state colours: what a widget without `stateColours` shows. */
+export function themeStateColours(theme: WallColors): StateColours {
+  return { normal: theme.state.normal, alarm: theme.state.alarm, offline: theme.state.offline };
+}
+export const DEFAULT_STATE_COLOURS: StateColours = themeStateColours(WALL_THEMES.dark);
 
 const STATES: readonly ProjectState[] = ['normal', 'alarm', 'offline'];
 /** How bad a state is: a group of projects shows its worst. */

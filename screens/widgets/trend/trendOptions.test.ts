@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { screenTheme } from '../shared/screenTheme';
+import { WALL_THEMES } from '../shared/screenTheme';
 import { buildTrendOptions, formatTrendValue, limitAxisMax, readTrendProps, trendHasData, withAlpha, type TrendData } from './trendOptions';
 
 const HOUR = 3_600_000;
@@ -27,7 +27,7 @@ describe('buildTrendOptions', () => {
     expect(o.xAxis.type).toBe('time');
     expect(o.series).toHaveLength(2);
     expect(o.series.map((s: Opt) => s.smooth)).toEqual([true, true]);
-    expect(o.series.map((s: Opt) => s.lineStyle.color)).toEqual([screenTheme.palette[0], screenTheme.palette[1]]);
+    expect(o.series.map((s: Opt) => s.lineStyle.color)).toEqual([WALL_THEMES.dark.palette[0], WALL_THEMES.dark.palette[1]]);
     expect(o.series[0].data).toEqual([[FROM, 30], [FROM + HOUR, 42.04]]);
     expect(o.xAxis.min).toBe(FROM);
   });
@@ -42,7 +42,7 @@ describe('buildTrendOptions', () => {
     expect(build(trend()).series[0].areaStyle).toBeUndefined();
     const fill = build(trend(), { area: true }).series[0].areaStyle.color;
     expect(fill.type).toBe('linear');
-    expect(fill.colorStops[0].color).toBe(withAlpha(screenTheme.palette[0], 0.42));
+    expect(fill.colorStops[0].color).toBe(withAlpha(WALL_THEMES.dark.palette[0], 0.42));
   });
 
   it('shows the legend only for more than one series', () => {

@@ -3,7 +3,7 @@ import type { MeasureTrend, TrendPoint, TrendSeries } from '../../../contract/sc
 import { readProps } from '../../../contract/widgets/readProps';
 import { TrendProps as TrendPropsSchema } from '../../../contract/widgets/trend';
 import { formatDayMinute, formatHourMinute } from '../shared/formatWallTime';
-import { screenTheme } from '../shared/screenTheme';
+import { WALL_THEMES, wallFont, type WallColors } from '../shared/screenTheme';
 
 /** A point of the trend; `n` counts the live samples averaged into it (absent: one, as served). */
 export type TrendDataPoint = TrendPoint & { n?: number };
@@ -86,8 +86,9 @@ interface TooltipParam { seriesIndex?: number; marker?: unknown; value?: unknown
  * labelled HH:mm (MM-DD HH:mm past a day and a half), a gradient fill when `area`, the limit line, a legend
  * at the top right when there is more than one series, a tooltip with values and units.
  */
-export function buildTrendOptions(data: TrendData, props: TrendProps, text: TrendText, offsetMinutes: number): EChartsCoreOption {
-  const { palette, font } = screenTheme;
+export function buildTrendOptions(data: TrendData, props: TrendProps, text: TrendText, offsetMinutes: number, theme: WallColors = WALL_THEMES.dark): EChartsCoreOption {
+  const { palette } = theme;
+  const font = wallFont;
   const multi = data.series.length > 1;
   const unit = axisUnit(data, props);
   const last = Math.max(data.to, ...data.series.map((s) => s.points.at(-1)?.ts ?? -Infinity));
@@ -96,7 +97,7 @@ export function buildTrendOptions(data: TrendData, props: TrendProps, text: Tren
   const formatTime = (ts: number) => (longSpan ? formatDayMinute(ts, offsetMinutes) : formatHourMinute(ts, offsetMinutes));
   const dataMax = Math.max(-Infinity, ...data.series.flatMap((s) => s.points.map((p) => p.value)));
   const limit = props.limitLine;
-  const label = { color: screenTheme.textMuted, fontSize: font.axis, fontFamily: font.numeric };
+  const label = { color: theme.textMuted, fontSize: font.axis, fontFamily: font.numeric };
 
   const series = data.series.map((s, i) => {
     const colour = palette[i % palette.length];
@@ -116,9 +117,9 @@ export function buildTrendOptions(data: TrendData, props: TrendProps, text: Tren
         ? {
           silent: true,
           symbol: 'none',
-          lineStyle: { type: 'dashed', width: 1.5, color: screenTheme.state.alarm },
+          lineStyle: { type: 'dashed', width: 1.5, color: theme.state.alarm },
           label: {
-            position: 'insideStartTop', color: screenTheme.state.alarm, fontSize: font.axis, fontFamily: font.family,
+            position: 'insideStartTop', color: theme.state.alarm, fontSize: font.axis, fontFamily: font.family,
             formatter: `${text.limit} ${formatTrendValue(limit)}`,
           },
           data: [{ yAxis: limit }],
@@ -138,14 +139,14 @@ export function buildTrendOptions(data: TrendData, props: TrendProps, text: Tren
       icon: 'roundRect',
       itemWidth: 16,
       itemHeight: 6,
-      textStyle: { color: screenTheme.text, fontSize: font.label, fontFamily: font.family },
+      textStyle: { color: theme.text, fontSize: font.label, fontFamily: font.family },
     },
     tooltip: {
       trigger: 'axis',
-      backgroundColor: 'rgba(8, 22, 44, 0.94)',
-      borderColor: screenTheme.panelBorder,
-      textStyle: { color: screenTheme.text, fontSize: font.label, fontFamily: font.family },
-      axisPointer: { type: 'line', lineStyle: { color: screenTheme.axisLine } },
+      backgroundColor: theme.tooltipBg,
+      borderColor: theme.panelBorder,
+      textStyle: { color: theme.text, fontSize: font.label, fontFamily: font.family },
+      axisPointer: { type: 'line', lineStyle: { color: theme.axisLine } },
       formatter: (raw: TooltipParam | TooltipParam[]) => {
         const params = Array.isArray(raw) ? raw : [raw];
         if (!params.length) return '';
@@ -162,7 +163,7 @@ export function buildTrendOptions(data: TrendData, props: TrendProps, text: Tren
       type: 'time',
       min: data.from,
       max: last,
-      axisLine: { lineStyle: { color: screenTheme.axisLine } },
+      axisLine: { lineStyle: { color: theme.axisLine } },
       axisTick: { show: false },
       splitLine: { show: false },
       axisLabel: { ...label, hideOverlap: true, formatter: (value: number) => formatTime(value) },
@@ -170,11 +171,11 @@ export function buildTrendOptions(data: TrendData, props: TrendProps, text: Tren
     yAxis: {
       type: 'value',
       name: unit,
-      nameTextStyle: { color: screenTheme.textMuted, fontSize: font.axis, fontFamily: font.family, align: 'left' },
+      nameTextStyle: { color: theme.textMuted, fontSize: font.axis, fontFamily: font.family, align: 'left' },
       max: limit !== undefined && limit > 0 && dataMax < limit ? limitAxisMax(limit) : undefined,
       axisLine: { show: false },
       axisTick: { show: false },
-      splitLine: { lineStyle: { color: screenTheme.gridLine, type: 'dashed' } },
+      splitLine: { lineStyle: { color: theme.gridLine, type: 'dashed' } },
       axisLabel: label,
     },
     series,

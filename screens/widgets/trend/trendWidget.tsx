@@ -7,6 +7,7 @@ import { echarts } from '../shared/echartsCore';
 import { browserOffsetMinutes } from '../shared/formatWallTime';
 import { useEChart } from '../shared/useEChart';
 import { applyTrendLive } from './applyTrendLive';
+import { useWallColors } from '../shared/wallTheme';
 import { buildTrendOptions, isTrendData, readTrendProps, trendHasData, type TrendData } from './trendOptions';
 
 echarts.use([LineChart, MarkLineComponent]);
@@ -14,10 +15,11 @@ echarts.use([LineChart, MarkLineComponent]);
 function TrendRenderer({ widget, data, scale, width, height }: WidgetRendererProps<TrendData>) {
   const { t } = useTranslation('screens');
   const limit = t('trend.limit');
+  const theme = useWallColors();
   const option = useMemo(() => {
     if (!isTrendData(data)) return null;
-    return buildTrendOptions(data, readTrendProps(widget.props), { limit }, browserOffsetMinutes(data.to));
-  }, [data, widget.props, limit]);
+    return buildTrendOptions(data, readTrendProps(widget.props), { limit }, browserOffsetMinutes(data.to), theme);
+  }, [data, widget.props, limit, theme]);
   const { ref } = useEChart(option, scale, { renderer: 'svg' });
   return <div ref={ref} style={{ width, height }} />;
 }

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useSearch } from 'wouter';
 import { getRuntimeConfig } from '../../shared/config';
 import { createScreenClient } from '../../shared/screen/createScreenClient';
+import { useScreenPreferences, wallThemeOf } from '../../shared/screen/useWallTheme';
 import { registerScreenStrings } from '../../shared/screen/registerScreenStrings';
 import { appStore } from '../../shared/store';
 import { ITEM_RENDERERS } from './itemRenderers';
@@ -28,7 +29,8 @@ registerKioskStrings();
  * or a spinner, and the previous one is unmounted (its charts, maps, graphs and subscriptions
  * disposed) at each switch. A touch or a key pauses it; it goes on after `idleSec` (30) without
  * input. `&timeScale=<n>` divides every duration (tests, the soak bench). The playlist is re-read
- * every minute; a server away is retried every 5 s while the item on screen stays.
+ * every minute; a server away is retried every 5 s while the item on screen stays. Templates show
+ * in the user's wall theme, or `&theme=light|dark`.
  */
 export function KioskPlayerPage() {
   const { t } = useTranslation('kiosk');
@@ -38,7 +40,9 @@ export function KioskPlayerPage() {
   const { state, controller } = useRotation(playlist, params.timeScale);
   // One client for the screen's lifetime: it follows the hub owner itself (createScreenClient).
   const client = useMemo(() => createScreenClient(appStore), []);
-  const environment = useMemo(() => ({ map: getRuntimeConfig().map }), []);
+  const prefs = useScreenPreferences();
+  const wallTheme = wallThemeOf(useMemo(() => new URLSearchParams(search), [search]), prefs);
+  const environment = useMemo(() => ({ map: getRuntimeConfig().map, wallTheme: wallTheme ?? undefined }), [wallTheme]);
   const pause = useCallback(() => controller?.pause(), [controller]);
   const resume = useCallback(() => controller?.resume(), [controller]);
   useIdlePause(params.idleSec, pause, resume);
@@ -53,11 +57,11 @@ export function KioskPlayerPage() {
   else if (problem === 'notFound') message = { title: t('notFound'), hint: t('notFoundHint') };
   else if (problem === 'disabled') message = { title: t('disabled'), hint: t('disabledHint') };
   else if (playlist && state && !state.entries.length) message = { title: t('nothingPlayable'), hint: t('nothingPlayableHint') };
-  else if (!state?.current) message = { title: playlist?.name ?? t('translation:route.kiosk'), hint: unreachable ? t('connecting') : t('preparing') };
+  else if (!state?.current || !wallTheme) message = { title: playlist?.name ?? t('translation:route.kiosk'), hint: unreachable ? t('connecting') : t('preparing') };
 
   return (
     <WallPage data-page="kiosk" data-kiosk-playlist={playlist?.id ?? ''} aria-label={t('translation:route.kiosk')}>
-      {state && controller && !problem && (
+      {state && controller && !problem && wallTheme && (
         <>
           {state.current && <ItemLayer key={state.current.id} role="current" mount={state.current} state={state} client={client} environment={environment} onReport={controller} />}
           {state.next && <ItemLayer key={state.next.id} role="next" mount={state.next} state={state} client={client} environment={environment} onReport={controller} />}

@@ -13,16 +13,18 @@ import { useMonitorKeys } from './useMonitorKeys';
 import { Connecting, Page } from './monitorStyles';
 import { registerScreenStrings } from '../../shared/screen/registerScreenStrings';
 import { useMonitorTemplate, useTemplateList } from './useMonitorTemplate';
-import { useMonitorRotation, useRotationSeconds } from './useRotation';
+import { useMonitorRotation } from './useRotation';
+import { useScreenPreferences, wallThemeOf } from '../../shared/screen/useWallTheme';
 
 registerScreenStrings();
 
 /** Address parameters of this page (not template variables). */
-const PAGE_PARAMS = ['tpl'];
+const PAGE_PARAMS = ['tpl', 'theme'];
 
 /**
  * /monitor: the big screen, full window with no console chrome. It shows `?tpl=<id>`, else the
- * user's active template (else the default); other address parameters fill template variables
+ * user's active template (else the default), in the user's wall theme or `?theme=light|dark`; other
+ * address parameters fill template variables
  * (`?projectId=3`). Arrow/Page keys and digits switch templates (remote controls send those),
  * F toggles full screen; moving the mouse shows the switcher for a few seconds.
  */
@@ -37,7 +39,9 @@ export function MonitorPage() {
   const list = useTemplateList();
   // One client for the screen's lifetime: it follows the hub owner itself (createScreenClient).
   const client = useMemo(() => createScreenClient(appStore, monitorEarlyReads), []);
-  const environment = useMemo(() => ({ map: getRuntimeConfig().map }), []);
+  const prefs = useScreenPreferences();
+  const wallTheme = wallThemeOf(params, prefs);
+  const environment = useMemo(() => ({ map: getRuntimeConfig().map, wallTheme: wallTheme ?? undefined }), [wallTheme]);
 
   const [announce, setAnnounce] = useState<string | null>(null);
   const show = useCallback((id: number) => {
@@ -55,10 +59,10 @@ export function MonitorPage() {
 
   const currentId = record?.id ?? tplId;
   useMonitorKeys(list, currentId, show);
-  useMonitorRotation(list, currentId, useRotationSeconds(), show);
+  useMonitorRotation(list, currentId, prefs?.rotateSeconds ?? 0, show);
 
   let body;
-  if (record) {
+  if (record && wallTheme) {
     body = <ScreenRuntime key={record.id} content={record.content} name={record.name} variables={variables} client={client} environment={environment} />;
   } else if (notFound) {
     body = <ErrorPanel error={t('monitor.notFound')} hint={t('monitor.notFoundHint')} />;

@@ -1,19 +1,5 @@
-import { useEffect, useState } from 'react';
-import { screenPreferencesOf } from '../../../contract/screen-preferences';
-import { apiGet } from '../../shared/http';
+import { useEffect } from 'react';
 import type { TemplateBrief } from './monitorApi';
-
-/** The user's rotation interval from the personal settings (0: none), read once per page. */
-export function useRotationSeconds(): number {
-  const [seconds, setSeconds] = useState(0);
-  useEffect(() => {
-    const abort = new AbortController();
-    apiGet<Record<string, unknown>>('/user/customSet', undefined, abort.signal, { quietNotFound: true })
-      .then((set) => setSeconds(screenPreferencesOf(set).rotateSeconds), () => undefined);
-    return () => abort.abort();
-  }, []);
-  return seconds;
-}
 
 /** The template after `currentId` in the list, wrapping; null when there is nothing to rotate to. */
 export function nextTemplateId(list: readonly TemplateBrief[], currentId: number | null): number | null {

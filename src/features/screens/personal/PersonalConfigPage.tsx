@@ -1,9 +1,9 @@
-import { App, Button, Flex, Form, InputNumber, Select, Spin, Switch, Typography } from 'antd';
+import { App, Button, Flex, Form, InputNumber, Radio, Select, Spin, Switch, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
 import {
-  ROTATE_MAX_SECONDS, ROTATE_MIN_SECONDS, SCREEN_PREFERENCES_KEY, ScreenPreferences, screenPreferencesOf,
+  ROTATE_MAX_SECONDS, ROTATE_MIN_SECONDS, SCREEN_PREFERENCES_KEY, ScreenPreferences, screenPreferencesOf, type WallThemeName,
 } from '../../../../contract/screen-preferences';
 import { apiGet, apiPost } from '../../../shared/http';
 import { errorText } from '../../../shared/errorText';
@@ -23,6 +23,7 @@ interface Values {
   templateId: number | 0;
   rotate: boolean;
   rotateSeconds: number;
+  wallTheme: WallThemeName;
 }
 
 function PersonalConfigView({ title }: { title: string }) {
@@ -45,10 +46,10 @@ function PersonalConfigView({ title }: { title: string }) {
 
   if (!customSet) return <Spin style={{ display: 'block', margin: '4rem auto' }} />;
   const prefs = screenPreferencesOf(customSet);
-  const initial: Values = { templateId: prefs.templateId ?? 0, rotate: prefs.rotateSeconds > 0, rotateSeconds: prefs.rotateSeconds || 60 };
+  const initial: Values = { templateId: prefs.templateId ?? 0, rotate: prefs.rotateSeconds > 0, rotateSeconds: prefs.rotateSeconds || 60, wallTheme: prefs.wallTheme };
 
   const save = async (v: Values) => {
-    const next = ScreenPreferences.parse({ templateId: v.templateId || null, rotateSeconds: v.rotate ? v.rotateSeconds : 0 });
+    const next = ScreenPreferences.parse({ templateId: v.templateId || null, rotateSeconds: v.rotate ? v.rotateSeconds : 0, wallTheme: v.wallTheme });
     setSaving(true);
     try {
       // Only this key changes: the other personal settings of customSet stay as they are.
@@ -79,9 +80,13 @@ function PersonalConfigView({ title }: { title: string }) {
               <InputNumber min={ROTATE_MIN_SECONDS} max={ROTATE_MAX_SECONDS} step={10} />
             </Form.Item>
           )}
+          <Form.Item name="wallTheme" label={t('personal.wallTheme')} extra={t('personal.wallThemeHint')}>
+            <Radio.Group optionType="button" buttonStyle="solid"
+              options={[{ value: 'dark', label: t('personal.themeDark') }, { value: 'light', label: t('personal.themeLight') }]} />
+          </Form.Item>
           <Flex gap="0.5rem">
             <Button type="primary" htmlType="submit" loading={saving}>{t('personal.save')}</Button>
-            <Button onClick={() => form.setFieldsValue({ templateId: 0, rotate: false, rotateSeconds: 60 })}>{t('personal.reset')}</Button>
+            <Button onClick={() => form.setFieldsValue({ templateId: 0, rotate: false, rotateSeconds: 60, wallTheme: 'dark' })}>{t('personal.reset')}</Button>
             <Button onClick={() => window.open('/monitor', '_blank', 'noopener')}>{t('personal.openMonitor')}</Button>
           </Flex>
         </Form>

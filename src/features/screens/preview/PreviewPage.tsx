@@ -2,6 +2,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useSearch } from 'wouter';
 import { addressVariables, templateIdParam } from '../../../../contract/address-params';
+import { useScreenPreferences, wallThemeOf } from '../../../shared/screen/useWallTheme';
 import { ErrorPanel } from '../../../../screens/runtime/ErrorPanel';
 import { ScreenRuntime } from '../../../../screens/runtime/ScreenRuntime';
 import { getRuntimeConfig } from '../../../shared/config';
@@ -20,7 +21,7 @@ import { useThumbnailCapture } from './useThumbnailCapture';
 registerScreenStrings();
 
 /** Address parameters of this page (not template variables). */
-const PAGE_PARAMS = ['id', 'rev', 'draft', 'capture'];
+const PAGE_PARAMS = ['id', 'rev', 'draft', 'capture', 'theme'];
 
 /** The content of revision `rev` of template `id`, when one is asked for. */
 function useRevision(id: number | null, rev: number | null): { content: unknown; error: string | null } | null {
@@ -56,16 +57,26 @@ export function PreviewPage() {
   const { record, error, notFound } = useMonitorTemplate(id);
   const revision = useRevision(id, rev);
   const client = useMemo(() => createScreenClient(appStore), []);
-  const environment = useMemo(() => ({ map: getRuntimeConfig().map }), []);
+  const capture = params.get('capture') === '1';
+  // Thumbnails are shared by every user: always the default (dark) wall.
+  const prefs = useScreenPreferences();
+  const wallTheme = capture ? 'dark' : wallThemeOf(params, prefs);
+  const environment = useMemo(() => ({ map: getRuntimeConfig().map, wallTheme: wallTheme ?? undefined }), [wallTheme]);
   const open = useWakeOnPointer('preview');
-  useThumbnailCapture(id, params.get('capture') === '1' && rev === null && !draft);
+  useThumbnailCapture(id, capture && rev === null && !draft);
+  const otherTheme = wallTheme === 'light' ? 'dark' : 'light';
+  const showTheme = () => {
+    const next = new URLSearchParams(params);
+    next.set('theme', otherTheme);
+    navigate(`/nv_screen_graph_preview?${next.toString()}`, { replace: true });
+  };
 
   const content = draft ?? (rev !== null ? revision?.content : record?.content);
   const what = draft ? t('preview.draft') : rev !== null ? t('preview.revision', { rev }) : t('preview.saved');
   let body;
   if (id === null) body = <ErrorPanel error={t('preview.noId')} />;
   else if (revision?.error) body = <ErrorPanel title={record?.name} error={revision.error} />;
-  else if (content !== undefined && content !== null && record) {
+  else if (content !== undefined && content !== null && record && wallTheme) {
     body = <ScreenRuntime content={content} name={record.name} variables={variables} client={client} environment={environment} />;
   } else if (notFound) body = <ErrorPanel error={t('monitor.notFound')} />;
   else body = <WallCentre role="status">{error ? t('monitor.connecting') : t('common.loading')}</WallCentre>;
@@ -78,6 +89,7 @@ export function PreviewPage() {
         {id !== null && (
           <WallBarButton type="button" tabIndex={open ? 0 : -1} onClick={() => navigate(`/nv_screen_graph_editor?id=${id}`)}>{t('preview.edit')}</WallBarButton>
         )}
+        <WallBarButton type="button" tabIndex={open ? 0 : -1} onClick={showTheme}>{t(otherTheme === 'light' ? 'preview.themeLight' : 'preview.themeDark')}</WallBarButton>
         <WallBarButton type="button" tabIndex={open ? 0 : -1} onClick={() => toggleFullscreen().catch(() => undefined)}>{t('monitor.fullscreen')}</WallBarButton>
         <WallBarButton type="button" tabIndex={open ? 0 : -1} onClick={() => navigate('/nv_screen_graph_lib')}>{t('preview.toLibrary')}</WallBarButton>
       </WallBar>
