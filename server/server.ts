@@ -70,8 +70,10 @@ export async function startServer(config: ServerConfig, options: BuildAppOptions
         db: database.db, ingest: telemetry.ingest, onError: (err) => app?.log.error({ err }, 'simulator round failed'),
       });
       simulator.start();
+      const sim = simulator;
       simGateways = new SimGateways({
-        db: database.db, queue: commandQueue, ingest: telemetry.ingest, onError: (err) => app?.log.error({ err }, 'simulated gateway failed'),
+        db: database.db, queue: commandQueue, ingest: telemetry.ingest, onConfigured: (ids) => sim.reloadDevices(ids),
+        onError: (err) => app?.log.error({ err }, 'simulated gateway failed'),
       });
       simGateways.start();
     }

@@ -57,7 +57,8 @@ export class SimDevice {
     readonly id: number,
     readonly projectId: number | null,
     readonly deviceTypeId: number,
-    readonly measures: SimMeasure[],
+    /** Replaced when a gateway applies a new register map (Simulator.reloadDevices). */
+    public measures: SimMeasure[],
   ) {}
 
   /** Ambient air (a sensor) rather than air behind a filter. */

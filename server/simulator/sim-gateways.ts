@@ -83,6 +83,8 @@ export interface SimGatewaysOptions {
   delays?: Partial<Record<CommandKind, [number, number]>>;
   now?: () => number;
   onError?: (err: unknown) => void;
+  /** Devices that took a new register map (the simulator then sends the points it lists). */
+  onConfigured?: (deviceIds: number[]) => Promise<void>;
 }
 
 interface Pending { gatewayId: number; command: CommandDelivery; answerAt: number }
@@ -143,9 +145,14 @@ export class SimGateways {
       .map((o) => o.command.deviceId!));
     const result = simulatedResult(command, devices, points, busy);
     const answer = await this.o.queue.report(p.gatewayId, command.id, result);
-    if (command.kind === 'write' && result.code === CommandCode.None && 'duplicate' in answer && !answer.duplicate && this.o.ingest) {
+    if (!('duplicate' in answer) || answer.duplicate) return;
+    if (command.kind === 'write' && result.code === CommandCode.None && this.o.ingest) {
       const w = command.payload as WritePayload;
       await this.o.ingest.ingest([{ deviceId: command.deviceId, measureId: w.measureId, value: w.value, ts: this.now() }]);
+    }
+    if (command.kind === 'config' && this.o.onConfigured) {
+      const applied = (result.devices ?? []).filter((d) => d.code === CommandCode.None).map((d) => d.deviceId);
+      if (applied.length) await this.o.onConfigured(applied);
     }
   }
 

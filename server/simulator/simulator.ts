@@ -6,7 +6,7 @@ import { demoSiteProfile } from '../seed/demo-sites';
 import { prng } from '../seed/prng';
 import type { IngestService } from '../telemetry/ingest-service';
 import { ambientPm25, meterPowerKw, sampleValue, type SignalEnv } from './signals';
-import { SimDevice, kindOf, type SignalKind } from './sim-device';
+import { SimDevice, kindOf, type SignalKind, type SimMeasure } from './sim-device';
 import { continueFrom, evolve, evolveSite, startingIncidents, startingSite, type SiteState } from './incidents';
 
 export interface SimulatorOptions {
@@ -52,23 +52,56 @@ export class Simulator {
 
   /** Reads the sites, the devices and their measure points, and sets up the incidents in progress. */
   async load(): Promise<void> {
+    const rows = await this.o.db.selectFrom('t_device').select(['id', 'project_id', 'device_type_id', 'device_model_id', 'state'])
+      .orderBy('id').execute();
+    this.devices = await this.setUp(rows);
+    this.loaded = true;
+  }
+
+  /**
+   * A gateway took a new register map for these devices (a config command): from the next round
+   * they send the points their model now has, and devices the simulator did not know join in.
+   */
+  async reloadDevices(deviceIds: readonly number[]): Promise<void> {
+    if (!this.loaded || !deviceIds.length) return;
+    const rows = await this.o.db.selectFrom('t_device').select(['id', 'project_id', 'device_type_id', 'device_model_id', 'state'])
+      .where('id', 'in', [...deviceIds]).orderBy('id').execute();
+    const known = new Map(this.devices.map((d) => [d.id, d]));
+    const fresh = await this.setUp(rows.filter((r) => !known.has(r.id)));
+    const measures = await this.measuresOf(rows.map((r) => r.device_model_id));
+    for (const r of rows) {
+      const d = known.get(r.id);
+      if (d) d.measures = measures.filter((m) => m.modelId === r.device_model_id).map((m) => m.sim);
+    }
+    this.devices = [...this.devices, ...fresh].sort((a, b) => a.id - b.id);
+  }
+
+  /** The collected measure points of these models, as the simulator sees them. */
+  private async measuresOf(modelIds: number[]): Promise<{ modelId: number; sim: SimMeasure }[]> {
+    if (!modelIds.length) return [];
+    const measures = await this.o.db.selectFrom('t_measure')
+      .select(['id', 'device_model_id', 'tag_id', 'name', 'unit', 'decimals', 'min_value', 'max_value', 'condition_type', 'measure_type'])
+      .where('measure_type', '!=', -1).where('device_model_id', 'in', [...new Set(modelIds)]).orderBy('sort_order').orderBy('id').execute();
+    return measures.map((m) => ({
+      modelId: m.device_model_id,
+      sim: { id: m.id, name: m.name, kind: kindOf(m), decimals: m.decimals, min: m.min_value, max: m.max_value, conditionType: m.condition_type },
+    }));
+  }
+
+  /** Simulated devices for these rows, each with its site, its stored values and the incidents in progress. */
+  private async setUp(rows: { id: number; project_id: number | null; device_type_id: number; device_model_id: number; state: number }[]): Promise<SimDevice[]> {
+    if (!rows.length) return [];
     const now = this.now();
     const projects = await this.o.db.selectFrom('t_project').select(['id', 'code']).execute();
     const codes = new Map(projects.map((p) => [p.id, p.code]));
-    const rows = await this.o.db.selectFrom('t_device').select(['id', 'project_id', 'device_type_id', 'device_model_id', 'state'])
-      .orderBy('id').execute();
-    const measures = await this.o.db.selectFrom('t_measure')
-      .select(['id', 'device_model_id', 'tag_id', 'name', 'unit', 'decimals', 'min_value', 'max_value', 'condition_type', 'measure_type'])
-      .where('measure_type', '!=', -1).orderBy('sort_order').orderBy('id').execute();
-    const open = await this.o.db.selectFrom('t_real_measure_warning').select(['device_id', 'measure_id']).execute();
-    const current = new Map((await this.o.db.selectFrom('t_real_measure').select(['device_id', 'measure_id', 'value']).execute())
+    const measures = await this.measuresOf(rows.map((r) => r.device_model_id));
+    const ids = rows.map((r) => r.id);
+    const open = await this.o.db.selectFrom('t_real_measure_warning').select(['device_id', 'measure_id']).where('device_id', 'in', ids).execute();
+    const current = new Map((await this.o.db.selectFrom('t_real_measure').select(['device_id', 'measure_id', 'value']).where('device_id', 'in', ids).execute())
       .map((r) => [`${r.device_id}:${r.measure_id}`, r.value]));
-    this.devices = rows.map((r) => new SimDevice(r.id, r.project_id, r.device_type_id, measures
-      .filter((m) => m.device_model_id === r.device_model_id)
-      .map((m) => ({
-        id: m.id, name: m.name, kind: kindOf(m), decimals: m.decimals, min: m.min_value, max: m.max_value, conditionType: m.condition_type,
-      }))));
-    this.devices.forEach((d, i) => {
+    const devices = rows.map((r) => new SimDevice(r.id, r.project_id, r.device_type_id, measures
+      .filter((m) => m.modelId === r.device_model_id).map((m) => m.sim)));
+    devices.forEach((d, i) => {
       if (!this.sites.has(d.projectId)) {
         this.sites.set(d.projectId, startingSite(demoSiteProfile(codes.get(d.projectId ?? 0) ?? null)));
       }
@@ -84,7 +117,7 @@ export class Simulator {
       const haze = value === null ? null : value / ambientPm25(now, site.base, 1);
       startingIncidents(d, site, { alarmed, offline: rows[i].state === DeviceState.Offline, haze }, now, this.random);
     });
-    this.loaded = true;
+    return devices;
   }
 
   /** One round: every device that is not silent sends every measure, in one ingest batch. */

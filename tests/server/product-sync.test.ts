@@ -3,6 +3,7 @@ import { CommandCode, type CommandKind } from '../../contract/gateway-commands';
 import { DeviceState } from '../../contract/enums';
 import { GatewayCommandQueue } from '../../server/gateway/command-queue';
 import { SIM_BUSY_VALUE, SimGateways } from '../../server/simulator/sim-gateways';
+import { Simulator } from '../../server/simulator/simulator';
 import { issueGatewayKey } from '../../server/telemetry/gateway-keys';
 import { ApiClient, loginAs, startTestServer, type TestServer } from './harness';
 
@@ -292,5 +293,40 @@ describe('product sync', () => {
       await db().updateTable('t_measure').set({ access: writable.access }).where('id', '=', writable.id).execute();
       await db().updateTable('t_device').set({ state: other.state }).where('id', '=', other.id).execute();
     }
+  });
+
+  it('has the simulated devices send the points of a table they took, and a new device of the model join in', async () => {
+    const simulator = new Simulator({ db: db(), ingest: server.telemetry.ingest, seed: 11 });
+    await simulator.tick();
+    const [sensor] = await db().selectFrom('t_device').select(['id', 'gateway_id', 'project_id']).where('device_model_id', '=', s200)
+      .where('state', '!=', DeviceState.Offline).orderBy('id').limit(1).execute();
+    const added = (await db().insertInto('t_measure').values({ device_model_id: s200, name: '噪声', unit: 'dB', register_addr: 40, min_value: 30, max_value: 90 })
+      .returning('id').executeTakeFirstOrThrow()).id;
+    const newcomer = (await db().insertInto('t_device').values({
+      name: '新传感器', code: 'NEW-S200-1', project_id: sensor.project_id, device_model_id: s200, device_type_id: 2001, gateway_id: sensor.gateway_id,
+      state: DeviceState.Online, created_at: Date.now(),
+    }).returning('id').executeTakeFirstOrThrow()).id;
+    const reported = async (deviceId: number, measureId: number) =>
+      (await db().selectFrom('t_real_measure').select('value').where('device_id', '=', deviceId).where('measure_id', '=', measureId).executeTakeFirst())?.value;
+
+    // Not yet: the table has not been pushed.
+    await simulator.tick();
+    expect(await reported(sensor.id, added)).toBeUndefined();
+    expect(await reported(newcomer, added)).toBeUndefined();
+
+    const gateways = new SimGateways({
+      db: db(), queue: new GatewayCommandQueue(db()), seed: 2, delays: { config: [0, 0] }, onConfigured: (ids) => simulator.reloadDevices(ids),
+    });
+    await gateways.poll();
+    const started = (await admin.post('/api/t_product_sync/start', { deviceModelId: s200 })).body.data;
+    expect(started.measureCount).toBe(8);
+    await gateways.poll();
+    expect((await detail(admin, started.id)).state).toBe('succeeded');
+    await simulator.tick();
+    const value = await reported(sensor.id, added);
+    expect(value).toBeGreaterThanOrEqual(30);
+    expect(value).toBeLessThanOrEqual(90);
+    expect(await reported(newcomer, added)).toBeDefined();
+    expect(await reported(newcomer, (await db().selectFrom('t_measure').select('id').where('device_model_id', '=', s200).where('name', '=', 'PM2.5').executeTakeFirstOrThrow()).id)).toBeDefined();
   });
 });
