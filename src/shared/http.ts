@@ -23,12 +23,16 @@ export interface RequestOptions {
   quietNotFound?: boolean;
 }
 
-/** A call that failed: HTTP error, `success: false`, or no answer at all (`status` 0). */
+/**
+ * A call that failed: HTTP error, `success: false`, or no answer at all (`status` 0). `data` is the
+ * envelope's `data` of a refusal where the server sent one (e.g. every problem of a register table).
+ */
 export class ApiRequestError extends Error {
   constructor(
     message: string,
     readonly status: number,
     readonly requireLogin = false,
+    readonly data?: unknown,
   ) {
     super(message);
     this.name = 'ApiRequestError';
@@ -113,7 +117,7 @@ export async function request<T>(method: string, path: string, options: RequestO
   const envelope = await readEnvelope<T>(response);
   if (response.ok && envelope?.success) return envelope.data as T;
   reactToFailure(method, url, response.status, envelope, options);
-  throw new ApiRequestError(envelope?.error || `HTTP ${response.status}`, response.status, envelope?.requireLogin === true);
+  throw new ApiRequestError(envelope?.error || `HTTP ${response.status}`, response.status, envelope?.requireLogin === true, envelope?.data ?? undefined);
 }
 
 export const apiGet = <T>(path: string, query?: RequestOptions['query'], signal?: AbortSignal, options: Omit<RequestOptions, 'query' | 'signal'> = {}) =>
