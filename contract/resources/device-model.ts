@@ -62,6 +62,7 @@ export const deviceModelResource = defineResource({
   save: SaveDeviceModel,
   filter: DeviceModelFilter,
   columns: [
+    { name: 'picture', label: { zh: '图片', en: 'Picture' }, kind: 'image', width: 72 },
     { name: 'name', label: { zh: '型号名称', en: 'Name' }, sortable: true },
     { name: 'code', label: { zh: '型号编码', en: 'Code' }, sortable: true },
     { name: 'deviceTypeId', label: { zh: '设备类型', en: 'Device type' }, kind: 'ref', options: { names: 't_device_type' }, sortable: true },
@@ -76,7 +77,7 @@ export const deviceModelResource = defineResource({
     { name: 'deviceTypeId', label: { zh: '设备类型', en: 'Device type' }, kind: 'select', options: { names: 't_device_type' } },
     { name: 'manufactorId', label: { zh: '厂家', en: 'Manufacturer' }, kind: 'select', options: { names: 't_manufactor' } },
     { name: 'categoryId', label: { zh: '产品分类', en: 'Category' }, kind: 'select', options: { names: 't_device_category' } },
-    { name: 'picture', label: { zh: '产品图片', en: 'Picture' }, kind: 'text',
+    { name: 'picture', label: { zh: '产品图片', en: 'Picture' }, kind: 'image',
       help: { zh: 'PNG、JPEG、GIF 或 WebP，不超过 2MB', en: 'PNG, JPEG, GIF or WebP, at most 2 MB' } },
     { name: 'remark', label: { zh: '备注', en: 'Remark' }, kind: 'textarea' },
   ],

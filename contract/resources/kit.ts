@@ -21,9 +21,10 @@ export type OptionSource =
 
 /**
  * `password`: a masked input with a second one to confirm it, never filled from a row;
- * `multiselect`: several of the options (an array of their values).
+ * `multiselect`: several of the options (an array of their values); `image`: a picture uploaded
+ * through POST /api/file (category image), its stored path the value ('' for none).
  */
-export type FieldKind = 'text' | 'textarea' | 'number' | 'switch' | 'select' | 'multiselect' | 'password';
+export type FieldKind = 'text' | 'textarea' | 'number' | 'switch' | 'select' | 'multiselect' | 'password' | 'image';
 
 /** One input of the form drawer; `name` is a key of the save schema. */
 export interface FieldDef {
@@ -37,8 +38,8 @@ export interface FieldDef {
   insertOnly?: boolean;
 }
 
-/** `list`: an array of names (or of `{name}` objects), shown side by side. */
-export type ColumnKind = 'text' | 'number' | 'datetime' | 'switch' | 'ref' | 'list';
+/** `list`: an array of names (or of `{name}` objects), shown side by side; `image`: a stored picture's path, shown small. */
+export type ColumnKind = 'text' | 'number' | 'datetime' | 'switch' | 'ref' | 'list' | 'image';
 
 /** One column of the list; `name` is a key of the row schema. */
 export interface ColumnDef {

@@ -7,6 +7,7 @@ import { matchPath } from '../../app/routes/matchPath';
 import { lazyPage } from '../../shared/lazyPage';
 import { EmptyPage } from '../../shared/ui/EmptyState';
 import { ACCESS_PAGES } from './access/accessPages';
+import { PRODUCT_PAGES } from './products/productPages';
 import { registerAccessStrings } from './access/accessStrings';
 import { AdminProviders } from './AdminProviders';
 import { registerAdminStrings } from './registerAdminStrings';
@@ -54,6 +55,7 @@ const ADMIN_PAGES: Record<string, (props: PageProps) => ReactNode> = {
   '/nv_system/nv_visitor': ({ title }) => <VisitorPage title={title} />,
   '/nv_system/nv_screen': ({ title }) => <ScreenLibraryPage title={title} />,
   ...ACCESS_PAGES,
+  ...PRODUCT_PAGES,
 };
 
 /**

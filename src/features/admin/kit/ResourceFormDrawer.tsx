@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import type { FieldDef, ResourceDefinition } from '../../../../contract/resources/kit';
 import { ApiRequestError } from '../../../shared/http';
 import { formInput, issuesToFieldErrors, serverFieldError, type FieldError, type IssueText } from './formErrors';
+import { ImageUpload } from './ImageUpload';
 import { fetchRow, saveRow, type ResourceRow } from './resourceApi';
 import { resourceKey } from './resourceStrings';
 import type { OptionSources } from './useOptionSources';
@@ -54,6 +55,8 @@ function FieldInput({ field, sources, row: _row, ...control }: FieldInputProps) 
       return <Select mode="multiple" allowClear showSearch={{ optionFilterProp: 'label' }} options={sources.options('fields', field)} {...control} />;
     case 'password':
       return <Input.Password autoComplete="new-password" {...control} />;
+    case 'image':
+      return <ImageUpload {...(control as { id?: string; value?: string; onChange?(path: string): void })} />;
     default:
       return <Input {...control} />;
   }

@@ -5,6 +5,7 @@ import { useMemo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ResourceDefinition } from '../../../../contract/resources/kit';
 import { cellValue, type CellContext } from './cellValue';
+import { StoredImage } from './ImageUpload';
 import type { ResourceRow } from './resourceApi';
 import { resourceKey } from './resourceStrings';
 
@@ -44,7 +45,7 @@ export function useResourceColumns(def: ResourceDefinition, sort: string, ctx: C
       sortOrder: c.sortable ? orderOf(sort, c.name) : undefined,
       // A time reads as one; a narrow table wraps the other columns first.
       onCell: c.kind === 'datetime' ? () => ({ style: { whiteSpace: 'nowrap' } }) : undefined,
-      render: (value: unknown) => cellValue(c, value, ctx),
+      render: c.kind === 'image' ? (value: unknown) => <StoredImage path={value} size={40} /> : (value: unknown) => cellValue(c, value, ctx),
     }));
     const { onEdit, onDelete, extra } = actions;
     if (!onEdit && !onDelete && !extra) return columns;

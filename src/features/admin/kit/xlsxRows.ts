@@ -9,7 +9,8 @@ export interface SheetData {
 
 /**
  * The export of a list: the columns' labels in the user's language, then each record's cells as
- * the list shows them (names for references, labels for options), in the list's order.
+ * the list shows them (names for references, labels for options), in the list's order. Pictures
+ * are left out: a path means nothing in a spreadsheet.
  */
 export function buildXlsxRows(
   columns: readonly ColumnDef[],
@@ -17,6 +18,7 @@ export function buildXlsxRows(
   headerOf: (column: ColumnDef) => string,
   ctx: CellContext,
 ): SheetData {
+  columns = columns.filter((c) => c.kind !== 'image');
   return {
     header: columns.map(headerOf),
     rows: records.map((record) => columns.map((c) => cellValue(c, record[c.name], ctx))),

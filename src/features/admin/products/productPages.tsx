@@ -1,0 +1,27 @@
+import type { ReactNode } from 'react';
+import { deviceCategoryResource } from '../../../../contract/resources/device-category';
+import { deviceCategorySchemeResource } from '../../../../contract/resources/device-category-scheme';
+import { measureTagGroupResource } from '../../../../contract/resources/measure-tag-group';
+import { measureTagResource } from '../../../../contract/resources/measure-tag';
+import type { ResourceDefinition } from '../../../../contract/resources/kit';
+import { lazyPage } from '../../../shared/lazyPage';
+
+// Each page is a chunk of its own, loaded when it is opened; AdminPage holds the Suspense boundary.
+const ProductListPage = lazyPage(() => import('./ProductListPage'), 'ProductListPage');
+const ResourceTabsPage = lazyPage(() => import('../ResourceTabsPage'), 'ResourceTabsPage');
+
+interface PageProps {
+  title: string;
+  params: Record<string, string>;
+}
+
+const TAG_TABS = [measureTagResource, measureTagGroupResource] as unknown as readonly ResourceDefinition[];
+const CATEGORY_TABS = [deviceCategoryResource, deviceCategorySchemeResource] as unknown as readonly ResourceDefinition[];
+
+/** The product catalogue's pages (issue 17) by route. */
+export const PRODUCT_PAGES: Record<string, (props: PageProps) => ReactNode> = {
+  '/nv_product/nv_product_list': ({ title }) => <ProductListPage title={title} iot={false} />,
+  '/nv_iot/nv_iot_product': ({ title }) => <ProductListPage title={title} iot />,
+  '/nv_product/nv_measure_tag': ({ title }) => <ResourceTabsPage title={title} tabs={TAG_TABS} />,
+  '/nv_product/nv_product_category': ({ title }) => <ResourceTabsPage title={title} tabs={CATEGORY_TABS} />,
+};
