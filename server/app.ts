@@ -34,6 +34,7 @@ import { registerProjectGraphRoutes } from './routes/project-graphs/project-grap
 import { registerPlaylistRoutes } from './routes/playlists/playlist-routes';
 import { registerGatewayCommandRoutes } from './routes/gateway-commands/gateway-command-routes';
 import { registerProductSyncRoutes } from './routes/product-sync/product-sync-routes';
+import { registerIotMonitorRoutes } from './routes/iot-monitor/iot-monitor-routes';
 import { registerScreenDataRoutes } from './routes/screen-data/screen-data-routes';
 import { registerScreenTemplateRoutes } from './routes/screens/screen-template-routes';
 import { registerStatisticsRoutes } from './routes/statistics/statistics-routes';
@@ -115,6 +116,7 @@ export async function buildApp(base: Omit<AppDeps, 'hub'>, options: BuildAppOpti
     registerPlaylistRoutes(api, deps);
     registerGatewayCommandRoutes(api, deps);
     registerProductSyncRoutes(api, deps);
+    registerIotMonitorRoutes(api, deps);
   }, { prefix: '/api' });
   // The second API base (SPEC §7): analysis and purchasing families register here as they land.
   await app.register(async (appApi) => {

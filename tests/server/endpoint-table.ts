@@ -6,6 +6,7 @@ import { issueGatewayKey } from '../../server/telemetry/gateway-keys';
 import { ApiClient, type ApiResponse, type TestServer } from './harness';
 import { GATEWAY_COMMAND_ENDPOINTS } from './endpoint-table-gateway-commands';
 import { GRAPH_LIVE_ENDPOINTS } from './endpoint-table-graph-live';
+import { IOT_MONITOR_ENDPOINTS } from './endpoint-table-iot-monitor';
 import { MEASURE_ENDPOINTS } from './endpoint-table-measures';
 import { PLAYLIST_ENDPOINTS } from './endpoint-table-playlists';
 import { RESOURCE_ENDPOINTS } from './endpoint-table-resources';
@@ -272,6 +273,7 @@ export const ENDPOINTS: EndpointCase[] = [
   ...GATEWAY_COMMAND_ENDPOINTS,
   ...RESOURCE_ENDPOINTS,
   ...MEASURE_ENDPOINTS,
+  ...IOT_MONITOR_ENDPOINTS,
 ];
 
 export function sendCase(ctx: MatrixContext, spec: CallSpec, method: string): Promise<ApiResponse> {
