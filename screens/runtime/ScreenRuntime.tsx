@@ -4,7 +4,7 @@ import { parseScreenTemplate } from '../../contract/screen-template';
 import { WALL_THEMES } from '../widgets/shared/screenTheme';
 import { WallThemeContext } from '../widgets/shared/wallTheme';
 import { ErrorPanel } from './ErrorPanel';
-import { resolveSources, resolveWidgets, variableValues } from './resolveVariables';
+import { resolveSources, resolveWidgets, sourcesInUse, variableValues } from './resolveVariables';
 import { ScreenCanvas } from './ScreenCanvas';
 import { DEFAULT_ENVIRONMENT, ScreenEnvironmentContext, type ScreenEnvironment } from './ScreenEnvironment';
 import { SourceStore } from './SourceStore';
@@ -35,11 +35,12 @@ export function ScreenRuntime({ content, name, variables = {}, client, environme
   const resolved = useMemo(() => {
     if (!parsed.ok) return null;
     const { values, missing } = variableValues(parsed.template, JSON.parse(variableKey) as Record<string, string | undefined>);
+    const widgets = resolveWidgets(parsed.template.widgets, values);
     return {
       template: parsed.template,
       missing,
-      sources: resolveSources(parsed.template.sources, values),
-      widgets: resolveWidgets(parsed.template.widgets, values),
+      sources: resolveSources(sourcesInUse(parsed.template.sources, widgets), values),
+      widgets,
     };
   }, [parsed, variableKey]);
 

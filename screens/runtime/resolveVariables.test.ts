@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseScreenTemplate, type ScreenTemplate } from '../../contract/screen-template';
-import { resolveSources, resolveWidgets, substitute, variableValues } from './resolveVariables';
+import { resolveSources, resolveWidgets, sourcesInUse, substitute, variableValues } from './resolveVariables';
 
 function template(): ScreenTemplate {
   const parsed = parseScreenTemplate({
@@ -41,5 +41,15 @@ describe('variables', () => {
   it('leaves hidden widgets off the wall', () => {
     expect(template().widgets.map((w) => w.id)).toEqual(['a', 'b']);
     expect(resolveWidgets(template().widgets, {}).map((w) => w.id)).toEqual(['a']);
+  });
+
+  it('fetches only the sources a shown widget reads, its live hub source included', () => {
+    const t = template();
+    const [a, b] = t.widgets;
+    const bound = (w: typeof a, sourceId: string, live?: string) => ({ ...w, source: { sourceId }, props: live ? { live } : {} });
+    const ids = (widgets: typeof t.widgets) => sourcesInUse(t.sources, resolveWidgets(widgets, {})).map((s) => s.id);
+    expect(ids([bound(a, 'devices', 'live'), b])).toEqual(['devices', 'live']);
+    expect(ids([a, bound(b, 'devices')])).toEqual([]);
+    expect(ids([bound(a, 'devices'), bound(b, 'live')])).toEqual(['devices']);
   });
 });

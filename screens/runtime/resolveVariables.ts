@@ -52,6 +52,20 @@ export function resolveSources(sources: DataSource[], values: VariableValues): D
     }));
 }
 
+/**
+ * The sources some shown widget reads (its binding, or its `live` hub source): a source only
+ * hidden widgets use, or none, is neither fetched nor subscribed.
+ */
+export function sourcesInUse(sources: DataSource[], shown: readonly Widget[]): DataSource[] {
+  const used = new Set<string>();
+  for (const w of shown) {
+    if (w.source) used.add(w.source.sourceId);
+    const live = (w.props as Record<string, unknown> | undefined)?.live;
+    if (typeof live === 'string') used.add(live);
+  }
+  return sources.filter((s) => used.has(s.id));
+}
+
 /** The widgets the wall shows (not those the editor hid), with variables filled in their titles. */
 export function resolveWidgets(widgets: Widget[], values: VariableValues): Widget[] {
   return widgets.filter((w) => !w.hidden).map((w) => (w.title && w.title.includes('${') ? { ...w, title: substitute(w.title, values) } : w));
