@@ -1,0 +1,81 @@
+import i18n from 'i18next';
+
+/** Texts of 物联网监控 (/nv_iot/nv_iot_monitor): `admin:iotMonitor.*`. */
+export const iotMonitorStrings = {
+  zh: {
+    total: '物联网设备',
+    online: '在线',
+    offline: '离线',
+    alarm: '告警',
+    share: '占 {{percent}}%',
+    byType: '按类型',
+    allTypes: '全部类型',
+    state: '状态',
+    allStates: '全部状态',
+    project: '项目',
+    allProjects: '全部项目',
+    keyword: '名称/编码/IoT ID/ICCID',
+    search: '查询',
+    refresh: '刷新',
+    updated: '更新于 {{time}}，每 {{seconds}} 秒自动刷新',
+    device: '设备',
+    type: '类型',
+    model: '型号',
+    gateway: '网关',
+    ownAccess: '自接入',
+    ownAccessHint: '4G-DTU 和 RoLa 网关直接连到平台，不经其他网关',
+    iotId: 'IoT ID / ICCID',
+    lastSeen: '最后上报',
+    never: '从未上报',
+    alarms: '实时告警',
+    empty: '暂无物联网设备',
+    loadFailed: '加载失败：{{error}}',
+    justNow: '刚刚',
+    minutesAgo: '{{count}} 分钟前',
+    hoursAgo: '{{count}} 小时前',
+    daysAgo: '{{count}} 天前',
+    types: { 1: '4G-DTU', 3: '继电器/终端', 4: 'RoLa网关' },
+  },
+  en: {
+    total: 'IoT devices',
+    online: 'Online',
+    offline: 'Offline',
+    alarm: 'Alarm',
+    share: '{{percent}}% of all',
+    byType: 'By type',
+    allTypes: 'All types',
+    state: 'State',
+    allStates: 'All states',
+    project: 'Project',
+    allProjects: 'All projects',
+    keyword: 'Name, code, IoT id or ICCID',
+    search: 'Search',
+    refresh: 'Refresh',
+    updated: 'Updated {{time}}, refreshed every {{seconds}} s',
+    device: 'Device',
+    type: 'Type',
+    model: 'Model',
+    gateway: 'Gateway',
+    ownAccess: 'Direct',
+    ownAccessHint: '4G DTUs and RoLa gateways connect to the platform themselves, through no other gateway',
+    iotId: 'IoT id / ICCID',
+    lastSeen: 'Last seen',
+    never: 'Never',
+    alarms: 'Active alarms',
+    empty: 'No IoT devices',
+    loadFailed: 'Could not load: {{error}}',
+    justNow: 'just now',
+    minutesAgo: '{{count}} min ago',
+    hoursAgo: '{{count}} h ago',
+    daysAgo: '{{count}} d ago',
+    types: { 1: '4G DTU', 3: 'Relay / terminal', 4: 'RoLa gateway' },
+  },
+};
+
+/** Adds the IoT monitor texts under `iotMonitor` to the admin namespace (once). */
+export function registerIotMonitorStrings(): void {
+  for (const lng of ['zh', 'en'] as const) {
+    if (i18n.getResource(lng, 'admin', 'iotMonitor.total') !== undefined) continue;
+    i18n.addResourceBundle(lng, 'admin', { iotMonitor: iotMonitorStrings[lng] }, true, false);
+  }
+}
