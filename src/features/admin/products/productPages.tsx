@@ -13,6 +13,7 @@ const ProductSyncPage = lazyPage(() => import('./sync/ProductSyncPage'), 'Produc
 const ProductSyncDetailPage = lazyPage(() => import('./sync/ProductSyncDetailPage'), 'ProductSyncDetailPage');
 const MeasureAuthPage = lazyPage(() => import('./auth/MeasureAuthPage'), 'MeasureAuthPage');
 const IotMonitorPage = lazyPage(() => import('./iot/IotMonitorPage'), 'IotMonitorPage');
+const MeasurePointPage = lazyPage(() => import('./measures/MeasurePointPage'), 'MeasurePointPage');
 
 interface PageProps {
   title: string;
@@ -32,4 +33,6 @@ export const PRODUCT_PAGES: Record<string, (props: PageProps) => ReactNode> = {
   '/nv_product/nv_product_sync_detail/:id': ({ title, params }) => <ProductSyncDetailPage key={params.id} title={title} params={params} />,
   '/nv_product/nv_measure_auth/:isIotDevice': ({ title, params }) => <MeasureAuthPage key={params.isIotDevice} title={title} params={params} />,
   '/nv_iot/nv_iot_monitor': ({ title }) => <IotMonitorPage title={title} />,
+  '/nv_product/nv_measure_point': ({ title }) => <MeasurePointPage title={title} iot={false} />,
+  '/nv_iot/nv_iot_measure_point': ({ title }) => <MeasurePointPage title={title} iot />,
 };

@@ -288,7 +288,7 @@ export function readSheet(sheet: readonly SheetRow[], table: RegisterTable, ctx:
       conditionVal2: f.conditionVal2, warnLevel: f.warnLevel, alarmEnabled: f.alarmEnabled, printf: checked.point.printf,
       group: f.groupName ?? '',
     };
-    const input: MeasurePointInput = { ...read.input, ...(point ? { id: point.id, version: point.version } : {}) };
+    const input = { ...read.input, ...(point ? { id: point.id, version: point.version } : {}) } as MeasurePointInput;
     planned.push({ sheetRow: row.number, input, point, values });
   }
   problems.push(...checkTable(points).map((p) => sheetProblem(p, ctx.lang)));

@@ -1,4 +1,4 @@
-import type { CellValue, Workbook } from 'exceljs';
+import type { CellValue, DataValidation, Workbook, Worksheet } from 'exceljs';
 import { MEASURE_COLUMNS } from '../../../../../contract/resources/measure';
 import { downloadBlob } from '../../../../shared/downloadBlob';
 import type { Cell, Field, SheetData, SheetRow } from './sheet';
@@ -25,6 +25,9 @@ export interface SheetList {
   field: Field;
   values: (string | number)[];
 }
+
+/** exceljs keeps a sheet's validations by cell address (its typings leave the collection out). */
+const validationsOf = (sheet: Worksheet) => (sheet as unknown as { dataValidations: { add(address: string, v: DataValidation): void } }).dataValidations;
 
 const safeName = (name: string) => name.replace(/[[\]:*?/\\]/g, '_').slice(0, 31) || 'Sheet1';
 /** Rows past the data that still offer the drop-down lists (room to add points in Excel). */
@@ -56,8 +59,9 @@ export async function buildWorkbook(data: SheetData, lists: readonly SheetList[]
     const source = `'${listName}'!$${letter}$2:$${letter}$${list.values.length + 1}`;
     const target = MEASURE_COLUMNS.findIndex((c) => c.field === list.field) + 1;
     const targetLetter = sheet.getColumn(target).letter;
+    const validations = validationsOf(sheet);
     for (let r = 2; r <= lastRow; r++) {
-      sheet.dataValidations.add(`${targetLetter}${r}`, { type: 'list', allowBlank: true, formulae: [source] });
+      validations.add(`${targetLetter}${r}`, { type: 'list', allowBlank: true, formulae: [source] });
     }
   });
   return workbook;
