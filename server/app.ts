@@ -10,6 +10,7 @@ import { bridgeTelemetryToHub } from './hub/telemetry-bridge';
 import type { HubOptions } from './hub/hub-server';
 import { serializeRequest } from './http/log-redaction';
 import { registerSecurity } from './http/security';
+import { registerAlarmNotificationRoutes } from './routes/alarm-notifications/alarm-notification-routes';
 import { registerHistoryAlarmRoutes } from './routes/alarms/history-alarm-routes';
 import { registerRealAlarmRoutes } from './routes/alarms/real-alarm-routes';
 import { registerProjectContactRoutes } from './routes/contacts/contact-routes';
@@ -96,6 +97,7 @@ export async function buildApp(base: Omit<AppDeps, 'hub'>, options: BuildAppOpti
     registerRealAlarmRoutes(api, deps);
     registerHistoryAlarmRoutes(api, deps);
     registerProjectContactRoutes(api, deps);
+    registerAlarmNotificationRoutes(api, deps);
     for (const resource of RESOURCES) registerResourceRoutes(api, deps, resource, RESOURCE_HOOKS[resource.name]?.(deps));
     registerRegionRoutes(api, deps);
     registerRoleRoutes(api, deps);

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import type { NotifySettings } from './notifications/alarm-notifier';
 
 /** Server settings, read once from the environment (DESIGN "Runtime"). */
 export interface ServerConfig {
@@ -40,6 +41,13 @@ export interface ServerConfig {
   simulator: boolean;
   /** Alarm debounce and hysteresis (`ALARM_RAISE_AFTER`, `ALARM_CLEAR_AFTER`, `ALARM_HYSTERESIS_PCT`). */
   alarm: { raiseAfter: number; clearAfter: number; hysteresis: number };
+  /**
+   * Alarm notifications (server/notifications/README.md): `NOTIFY_TIMEOUT_S` (10) per outbound call,
+   * `NOTIFY_BACKOFF_S` (10,30,120,600,1800) the waits between tries, `ALARM_ESCALATE_MINUTES` (15;
+   * 0 off) before an unacknowledged alarm goes to the next contact level, and the SMTP server of
+   * the e-mail channel (`SMTP_HOST`, `SMTP_PORT`, `SMTP_SECURE`, `SMTP_USER`, `SMTP_PASS`, `SMTP_FROM`).
+   */
+  notify: NotifySettings;
 }
 
 function int(value: string | undefined, fallback: number, name: string): number {
@@ -47,6 +55,35 @@ function int(value: string | undefined, fallback: number, name: string): number 
   const n = Number(value);
   if (!Number.isInteger(n) || n < 0) throw new Error(`${name} must be a non-negative integer, got "${value}"`);
   return n;
+}
+
+function num(value: string | undefined, fallback: number, name: string): number {
+  if (value === undefined || value === '') return fallback;
+  const n = Number(value);
+  if (!Number.isFinite(n) || n < 0) throw new Error(`${name} must be a non-negative number, got "${value}"`);
+  return n;
+}
+
+const flag = (value: string | undefined) => /^(1|true|yes|on)$/i.test(value ?? '');
+
+/** The notification settings; the SMTP password is kept only here, never printed. */
+function readNotify(env: NodeJS.ProcessEnv): NotifySettings {
+  const backoff = (env.NOTIFY_BACKOFF_S || '10,30,120,600,1800').split(',').map((s) => s.trim());
+  const backoffMs = backoff.map((s) => Math.round(num(s, NaN, 'NOTIFY_BACKOFF_S') * 1000));
+  if (backoffMs.some((ms) => !(ms > 0))) throw new Error('NOTIFY_BACKOFF_S must be a comma-separated list of positive seconds');
+  const secure = flag(env.SMTP_SECURE);
+  const host = env.SMTP_HOST?.trim();
+  return {
+    timeoutMs: Math.max(1, int(env.NOTIFY_TIMEOUT_S, 10, 'NOTIFY_TIMEOUT_S')) * 1000,
+    backoffMs,
+    escalateAfterMs: Math.round(num(env.ALARM_ESCALATE_MINUTES, 15, 'ALARM_ESCALATE_MINUTES') * 60_000),
+    pollMs: 1_000,
+    smtp: host ? {
+      host, port: int(env.SMTP_PORT, secure ? 465 : 587, 'SMTP_PORT'), secure,
+      user: env.SMTP_USER || undefined, pass: env.SMTP_PASS || undefined,
+      from: env.SMTP_FROM || env.SMTP_USER || 'nv-console@localhost',
+    } : undefined,
+  };
 }
 
 function parseTrustProxy(value: string | undefined): boolean | number | string {
@@ -88,5 +125,6 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env, root = process.
       clearAfter: Math.max(1, int(env.ALARM_CLEAR_AFTER, 2, 'ALARM_CLEAR_AFTER')),
       hysteresis: int(env.ALARM_HYSTERESIS_PCT, 2, 'ALARM_HYSTERESIS_PCT') / 100,
     },
+    notify: readNotify(env),
   };
 }

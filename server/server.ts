@@ -9,6 +9,7 @@ import { seedDemo, type DemoSeedResult } from './seed/demo-seed';
 import { seedReferenceData } from './seed/reference-data';
 import { seedDemoGatewayKeys } from './seed/demo-gateway-keys';
 import { GatewayCommandQueue, startExpirySweep } from './gateway/command-queue';
+import { AlarmNotifier } from './notifications/alarm-notifier';
 import { SimGateways } from './simulator/sim-gateways';
 import { Simulator } from './simulator/simulator';
 import { Telemetry } from './telemetry/telemetry';
@@ -25,6 +26,8 @@ export interface RunningServer {
   telemetry: Telemetry;
   /** The device simulator (demo mode with SIMULATOR on), else null. */
   simulator: Simulator | null;
+  /** The alarm notification worker (webhooks, e-mail, escalation). */
+  notifier: AlarmNotifier;
   /** Stops the simulator and background jobs, finishes requests in flight, then closes the database. */
   close(): Promise<void>;
 }
@@ -37,6 +40,7 @@ export async function startServer(config: ServerConfig, options: BuildAppOptions
   let simulator: Simulator | null = null;
   let simGateways: SimGateways | null = null;
   let stopSweep: (() => Promise<void>) | null = null;
+  let notifier: AlarmNotifier | undefined;
   try {
     const migrations = await migrate(database.db as never, database.dialect);
     await seedReferenceData(database.db);
@@ -45,9 +49,13 @@ export async function startServer(config: ServerConfig, options: BuildAppOptions
     if (!config.demo) await bootstrapAdmin(database.db, config.adminPassword);
     await pruneSessions(database.db);
     const telemetryEvents = new TelemetryEvents((err, type) => app?.log.error({ err }, `telemetry ${type} listener failed`));
+    notifier = new AlarmNotifier({ db: database.db, settings: config.notify, onError: (err) => app?.log.error({ err }, 'alarm notification failed') });
+    const alarmNotifier = notifier;
+    // A raise's notifications are queued in its transaction; the worker is woken once it has committed.
+    telemetryEvents.on('measureWarning', (w) => { if (w.action === 'raise') alarmNotifier.wake(); });
     telemetry = new Telemetry({
       db: database.db, dialect: database.dialect, events: telemetryEvents, offlineAfterS: config.offlineAfterS, alarm: config.alarm,
-      onError: (err, job) => app?.log.error({ err }, `${job} failed`),
+      onError: (err, job) => app?.log.error({ err }, `${job} failed`), onRaise: notifier,
     });
     app = await buildApp({ db: database.db, dialect: database.dialect, config, telemetryEvents, telemetry }, options);
     const pruneTimer = setInterval(() => {
@@ -62,6 +70,7 @@ export async function startServer(config: ServerConfig, options: BuildAppOptions
     app.addHook('onSend', async (_req, reply) => { if (shuttingDown) reply.header('Connection', 'close'); });
     await app.listen({ port: config.port, host: config.host });
     telemetry.start();
+    notifier.start();
     // Commands past their deadline expire even for a gateway that never polls again.
     const commandQueue = new GatewayCommandQueue(database.db);
     stopSweep = startExpirySweep(commandQueue, 5_000, (err) => app?.log.error({ err }, 'command expiry failed'));
@@ -85,13 +94,15 @@ export async function startServer(config: ServerConfig, options: BuildAppOptions
     const sim = simulator;
     const simGw = simGateways;
     const sweep = stopSweep;
+    const worker = notifier;
     let closing: Promise<void> | undefined;
     return {
-      app: running, database, url: `http://${host}:${port}`, migrations, demoSeed, telemetry: jobs, simulator: sim,
+      app: running, database, url: `http://${host}:${port}`, migrations, demoSeed, telemetry: jobs, simulator: sim, notifier: worker,
       close: () => (closing ??= (async () => {
         await sim?.stop();
         await simGw?.stop();
         await sweep();
+        await worker.stop();
         await jobs.stop();
         await running.close();
         await database.close();
@@ -101,6 +112,7 @@ export async function startServer(config: ServerConfig, options: BuildAppOptions
     await simulator?.stop().catch(() => undefined);
     await simGateways?.stop().catch(() => undefined);
     await stopSweep?.().catch(() => undefined);
+    await notifier?.stop().catch(() => undefined);
     await telemetry?.stop().catch(() => undefined);
     await app?.close().catch(() => undefined);
     await database.close().catch(() => undefined);

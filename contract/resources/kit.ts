@@ -36,6 +36,11 @@ export interface FieldDef {
   help?: Text;
   /** Only in the form of a new record (a first password): an update leaves the field out. */
   insertOnly?: boolean;
+  /**
+   * A write-only field (`password` kind: a secret the server never answers): the row's boolean
+   * field that says a value is stored. The form then shows 已设置 and an empty input keeps it.
+   */
+  storedFlag?: string;
 }
 
 /** `list`: an array of names (or of `{name}` objects), shown side by side; `image`: a stored picture's path, shown small. */

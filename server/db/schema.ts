@@ -46,8 +46,28 @@ export interface DB {
     remark: D<string>; created_by: number | null; created_at: number;
   };
   t_project_member: { project_id: number; user_id: number; role: D<string> };
-  t_contacts: { version: D<number>; id: Id; org_id: number; name: string; phone: D<string>; email: D<string> };
-  t_project_contacts: { project_id: number; contact_id: number };
+  t_contacts: { version: D<number>; id: Id; org_id: number; name: string; phone: D<string>; email: D<string>;
+    /** 013: the contact's webhook ('' for none) and its HMAC secret (write-only). */
+    webhook_url: D<string>; webhook_secret: D<string>;
+  };
+  t_project_contacts: { project_id: number; contact_id: number;
+    /** 013: warn levels told, as bits 1 << level (7: all); 0 = first line, 1, 2… on escalation. */
+    warn_mask: D<number>; escalation_level: D<number>;
+  };
+  /** 013: alarm notifications (server/notifications/README.md). */
+  t_alarm_notification: {
+    id: Id; alarm_id: number; contact_id: number; contact_name: D<string>; channel: string; escalation_level: D<number>;
+    delivery_id: string; state: D<string>; attempts: D<number>; next_attempt_at: number; target: D<string>;
+    last_error: D<string>; last_attempt_at: number | null; sent_at: number | null; created_at: number;
+  };
+  t_alarm_notification_attempt: {
+    id: Id; notification_id: number; attempt: number; started_at: number; finished_at: number | null; ok: number | null;
+    error: D<string>;
+  };
+  t_alarm_escalation: {
+    alarm_id: number; project_id: number | null; warn_level: number; level: D<number>; next_at: number | null;
+    finished: D<string>; updated_at: number;
+  };
   t_device_type: { version: D<number>; id: number; name: string };
   t_device_category_scheme: { version: D<number>; id: Id; name: string };
   t_device_category: { version: D<number>; id: Id; scheme_id: number; parent_id: number | null; name: string };

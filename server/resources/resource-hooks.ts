@@ -1,4 +1,5 @@
 import type { AppDeps } from '../deps';
+import { contactHooks } from '../routes/contacts/contact-hooks';
 import { measureGroupHooks } from '../routes/measures/measure-group-hooks';
 import { orgHooks, orgTypeHooks } from '../routes/orgs/org-type-hooks';
 import { deviceCategoryHooks, deviceModelHooks, deviceTypeHooks, measureTagHooks } from '../routes/product-catalogue/catalogue-hooks';
@@ -22,4 +23,5 @@ export const RESOURCE_HOOKS: Record<string, (deps: AppDeps) => ResourceHooks> = 
   t_device_model: deviceModelHooks,
   t_measure_tag: measureTagHooks,
   t_device_category: deviceCategoryHooks,
+  t_contacts: contactHooks,
 };

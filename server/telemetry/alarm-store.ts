@@ -21,6 +21,22 @@ export interface AlarmAction {
   ts: number;
 }
 
+/** An alarm just raised, as the raise's listener sees it. */
+export interface RaisedAlarm {
+  /** The alarm history row (t_history_measure_warning): it outlives the clear. */
+  historyId: number;
+  projectId: number | null;
+  warnLevel: number;
+  raisedAt: number;
+  /** The batch's clock. */
+  now: number;
+}
+
+/** Told of every alarm raised, inside the raise's transaction (the notification queue). */
+export interface AlarmRaiseListener {
+  onRaise(trx: Transaction<DB>, alarm: RaisedAlarm): Promise<void>;
+}
+
 export interface AlarmWriteResult {
   warnings: MeasureWarningEvent[];
   messages: MessageEvent[];
@@ -48,10 +64,12 @@ function snapshot(a: AlarmAction, open: OpenAlarm, content: string, clearedAt: n
  * Writes the engine's decisions in order, in the batch's transaction: a raise opens a real alarm
  * and its history row and messages the users who see the project (type 6, 5 for a device fault,
  * 8 for a filter's resistance); an update rewrites an open bitwise alarm's bits; a clear removes
- * the real alarm and stamps the history row. `ctx.open` follows along.
+ * the real alarm and stamps the history row. `ctx.open` follows along. `onRaise` (the notification
+ * queue) is told of each raise within the same transaction.
  */
 export async function writeAlarms(
   trx: Transaction<DB>, ctx: IngestContext, actions: AlarmAction[], recipients: AlarmRecipients, now: number,
+  onRaise?: AlarmRaiseListener,
 ): Promise<AlarmWriteResult> {
   const out: AlarmWriteResult = { warnings: [], messages: [] };
   for (const a of actions) {
@@ -65,7 +83,8 @@ export async function writeAlarms(
         sample_value: a.value, content, raised_at: a.ts,
       };
       const { id } = await trx.insertInto('t_real_measure_warning').values(row).returning('id').executeTakeFirstOrThrow();
-      await trx.insertInto('t_history_measure_warning').values(row).execute();
+      const history = await trx.insertInto('t_history_measure_warning').values(row).returning('id').executeTakeFirstOrThrow();
+      await onRaise?.onRaise(trx, { historyId: history.id, projectId: row.project_id, warnLevel: row.warn_level, raisedAt: a.ts, now });
       const opened: OpenAlarm = {
         id, sampleValue: a.value, raisedAt: a.ts, conditionType: a.rule.conditionType, val1: a.rule.val1, val2: a.rule.val2,
         warnLevel: a.measure.warnLevel,

@@ -5,7 +5,7 @@ import type { Dialect } from '../db/columns';
 import type { DB } from '../db/schema';
 import { AlarmEngine, pointKey } from './alarm-engine';
 import { AlarmRecipients } from './alarm-recipients';
-import { writeAlarms, type AlarmAction } from './alarm-store';
+import { writeAlarms, type AlarmAction, type AlarmRaiseListener } from './alarm-store';
 import { applyDeviceStates } from './device-states';
 import { storedAlready, writeHistory, type Sample } from './history-writer';
 import { findMeasure, loadContext, ruleOf, type DeviceFilter, type DeviceInfo, type MeasureInfo } from './ingest-context';
@@ -19,6 +19,8 @@ export interface IngestServiceOptions {
   events: TelemetryEvents;
   engine: AlarmEngine;
   now?: () => number;
+  /** Told of each alarm raised, in the batch's transaction (the notification queue). */
+  onRaise?: AlarmRaiseListener;
 }
 
 function itemError(item: unknown): string | null {
@@ -41,6 +43,7 @@ export class IngestService {
   readonly engine: AlarmEngine;
   readonly recipients: AlarmRecipients;
   private readonly now: () => number;
+  private readonly onRaise?: AlarmRaiseListener;
   private tail: Promise<unknown> = Promise.resolve();
 
   constructor(o: IngestServiceOptions) {
@@ -49,6 +52,7 @@ export class IngestService {
     this.events = o.events;
     this.engine = o.engine;
     this.now = o.now ?? Date.now;
+    this.onRaise = o.onRaise;
     this.recipients = new AlarmRecipients(this.now);
   }
 
@@ -126,7 +130,7 @@ export class IngestService {
 
       await writeHistory(trx, this.dialect, [...fresh, ...stale].map(toSample));
       await this.writeReal(trx, [...latest.values()]);
-      const alarms = await writeAlarms(trx, ctx, actions, this.recipients, now);
+      const alarms = await writeAlarms(trx, ctx, actions, this.recipients, now, this.onRaise);
       const alive = new Map<number, DeviceInfo>();
       for (const r of [...fresh, ...stale]) alive.set(r.device.id, r.device);
       const states = await applyDeviceStates(trx, [...alive.values()], (id) => hasOpen(ctx.open, id), now);

@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Dialect } from '../db/columns';
 import type { DB } from '../db/schema';
 import { AlarmEngine, DEFAULT_ALARM_SETTINGS, type AlarmSettings } from './alarm-engine';
+import type { AlarmRaiseListener } from './alarm-store';
 import { sweepOffline } from './device-states';
 import { IngestService } from './ingest-service';
 import { pruneHistory, type PruneResult } from './retention';
@@ -18,6 +19,8 @@ export interface TelemetryOptions {
   now?: () => number;
   /** Where background failures are reported. */
   onError?: (err: unknown, job: string) => void;
+  /** Told of each alarm raised, in its transaction (the alarm notification queue). */
+  onRaise?: AlarmRaiseListener;
 }
 
 const PRUNE_EVERY_MS = 3_600_000;
@@ -38,7 +41,7 @@ export class Telemetry {
   constructor(private readonly o: TelemetryOptions) {
     this.events = o.events;
     this.engine = new AlarmEngine(o.alarm ?? DEFAULT_ALARM_SETTINGS);
-    this.ingest = new IngestService({ db: o.db, dialect: o.dialect, events: o.events, engine: this.engine, now: o.now });
+    this.ingest = new IngestService({ db: o.db, dialect: o.dialect, events: o.events, engine: this.engine, now: o.now, onRaise: o.onRaise });
   }
 
   private get now(): number {

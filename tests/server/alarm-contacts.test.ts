@@ -25,7 +25,7 @@ describe('alarm contacts', () => {
     const operator = await loginAs(server, 'operator');
     const noWay = await expectNoChange(server, () => admin.post('/api/t_contacts/save', { name: '无联系方式' }));
     expect(noWay.status).toBe(400);
-    expect(noWay.body.error).toBe('body.phone: phone or email is required');
+    expect(noWay.body.error).toBe('body.phone: phone, email or webhookUrl is required');
     const badPhone = await expectNoChange(server, () => admin.post('/api/t_contacts/save', { name: 'x', phone: 'call me' }));
     expect(badPhone.body.error).toMatch(/^body\.phone: /);
     // Operator (OWN-EAST) cannot see the Beijing project (OWN-NORTH) or its contacts.

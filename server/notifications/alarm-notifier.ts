@@ -1,0 +1,156 @@
+import type { Kysely, Transaction } from 'kysely';
+import type { DB } from '../db/schema';
+import type { AlarmRaiseListener, RaisedAlarm } from '../telemetry/alarm-store';
+import { alarmMail, webhookPayload } from './alarm-message';
+import { EmailChannel, type SmtpSettings } from './email-channel';
+import { notificationRepository, type Claimed, type SendJob, type TryOutcome } from './notification-repository';
+import { postWebhook, webhookTarget } from './webhook-channel';
+
+/** How notifications are sent (server/config.ts `notify`). */
+export interface NotifySettings {
+  /** Every outbound call (a webhook POST, each SMTP stage) ends after this long. */
+  timeoutMs: number;
+  /** The waits after the 1st, 2nd, … failed try; after one more failure than listed, a notification is dead. */
+  backoffMs: readonly number[];
+  /** An alarm not acknowledged this long after a level was told goes to the next level; 0: never. */
+  escalateAfterMs: number;
+  /** How often the worker looks for due work (besides being woken by a raise). */
+  pollMs: number;
+  /** SMTP server; absent: no e-mail is queued. */
+  smtp?: SmtpSettings;
+}
+
+export const DEFAULT_NOTIFY_SETTINGS: NotifySettings = {
+  timeoutMs: 10_000,
+  backoffMs: [10_000, 30_000, 120_000, 600_000, 1_800_000],
+  escalateAfterMs: 15 * 60_000,
+  pollMs: 1_000,
+};
+
+/** Tries sent at once by one process. */
+const CONCURRENCY = 8;
+const ESCALATIONS_PER_ROUND = 100;
+
+export interface AlarmNotifierOptions {
+  db: Kysely<DB>;
+  settings: NotifySettings;
+  now?: () => number;
+  onError?: (err: unknown) => void;
+}
+
+/**
+ * The alarm notification worker (server/notifications/README.md). `onRaise` queues an alarm's
+ * first-line notifications and starts its escalation clock inside the raise's own transaction
+ * (the ingest batch), so an alarm committed is an alarm queued. `start` runs the loop in this
+ * process: due escalations, then due notifications, each try under a lease, with back-off
+ * retries; a try cut off by a crash is tried again once its lease is over (at-least-once, the
+ * delivery id unchanged).
+ */
+export class AlarmNotifier implements AlarmRaiseListener {
+  private readonly repo;
+  private readonly email: EmailChannel | null;
+  private readonly now: () => number;
+  private timer: NodeJS.Timeout | null = null;
+  private round: Promise<void> | null = null;
+  private again = false;
+  private stopped = false;
+
+  constructor(private readonly o: AlarmNotifierOptions) {
+    this.repo = notificationRepository(o.db);
+    this.email = o.settings.smtp ? new EmailChannel(o.settings.smtp, o.settings.timeoutMs) : null;
+    this.now = o.now ?? Date.now;
+  }
+
+  /** A try's lease: the call's own timeout and a margin, after which a try with no result counts as cut off. */
+  get leaseMs(): number {
+    return this.o.settings.timeoutMs * 2 + 5_000;
+  }
+
+  async onRaise(trx: Transaction<DB>, alarm: RaisedAlarm): Promise<void> {
+    const target = { alarmId: alarm.historyId, projectId: alarm.projectId, warnLevel: alarm.warnLevel };
+    await this.repo.queue(trx, target, 0, this.email !== null, alarm.now);
+    if (this.o.settings.escalateAfterMs > 0 && alarm.projectId !== null) {
+      await this.repo.startEscalation(trx, target, alarm.now + this.o.settings.escalateAfterMs, alarm.now);
+    }
+  }
+
+  /** Starts the loop; timers do not keep the process alive. */
+  start(): void {
+    if (this.timer || this.stopped) return;
+    this.timer = setInterval(() => this.wake(), this.o.settings.pollMs);
+    this.timer.unref();
+    this.wake();
+  }
+
+  /** Runs a round now (after a raise has committed), or right after the one in progress. */
+  wake(): void {
+    if (this.stopped) return;
+    if (this.round) {
+      this.again = true;
+      return;
+    }
+    this.round = this.runOnce().catch((err) => this.o.onError?.(err)).finally(() => {
+      this.round = null;
+      if (this.again) {
+        this.again = false;
+        this.wake();
+      }
+    });
+  }
+
+  /** Ends the loop and waits for the round in progress (its tries end within their timeout). */
+  async stop(): Promise<void> {
+    this.stopped = true;
+    if (this.timer) clearInterval(this.timer);
+    this.timer = null;
+    await this.round;
+    this.email?.close();
+  }
+
+  /** One round: due escalations, then due notifications until none is left. */
+  async runOnce(): Promise<void> {
+    const now = this.now();
+    if (this.o.settings.escalateAfterMs > 0) {
+      for (const esc of await this.repo.dueEscalations(now, ESCALATIONS_PER_ROUND)) {
+        await this.repo.escalate(esc, this.email !== null, now, now + this.o.settings.escalateAfterMs);
+      }
+    }
+    while (!this.stopped) {
+      const claimed = await this.repo.claim(this.now(), CONCURRENCY, this.leaseMs);
+      if (!claimed.length) return;
+      await Promise.all(claimed.map((c) => this.attempt(c).catch((err) => this.o.onError?.(err))));
+    }
+  }
+
+  private async attempt(claimed: Claimed): Promise<void> {
+    const job = await this.repo.job(claimed.id);
+    if (!job) return;
+    const outcome = await this.send(job, claimed.attempt);
+    await this.repo.finish(claimed, outcome, this.now());
+  }
+
+  private async send(job: SendJob, attempt: number): Promise<TryOutcome> {
+    const dead = (error: string, target = ''): TryOutcome => ({ state: 'dead', error, target, nextAttemptAt: null });
+    const c = job.contact;
+    if (!c) return dead('contact deleted');
+    let target: string;
+    let error: string | null;
+    if (job.channel === 'webhook') {
+      if (!c.webhookUrl || !c.webhookSecret) return dead('contact has no webhook address or secret any more');
+      target = webhookTarget(c.webhookUrl);
+      const body = JSON.stringify(webhookPayload(job, attempt));
+      error = await postWebhook({
+        url: c.webhookUrl, secret: c.webhookSecret, deliveryId: job.deliveryId, body, now: this.now(), timeoutMs: this.o.settings.timeoutMs,
+      });
+    } else {
+      if (!c.email) return dead('contact has no e-mail address any more');
+      if (!this.email) return dead('SMTP is not configured (SMTP_HOST)', c.email);
+      target = c.email;
+      error = await this.email.send({ to: c.email, deliveryId: job.deliveryId, ...alarmMail(job) });
+    }
+    if (error === null) return { state: 'sent', error: '', target, nextAttemptAt: null };
+    const waits = this.o.settings.backoffMs;
+    if (attempt > waits.length) return dead(error, target);
+    return { state: 'failed', error, target, nextAttemptAt: this.now() + waits[attempt - 1] };
+  }
+}
