@@ -239,7 +239,7 @@ export function MeasureAuthPage({ title, params }: { title: string; params: Reco
       <PanelBody>
         {failed && <Alert type="error" showIcon style={{ marginBottom: '1rem' }} title={t('measureAuth.loadFailed', { error: errorText(failed) })} />}
         {!canEdit && <Alert type="info" showIcon style={{ marginBottom: '1rem' }} title={t('measureAuth.readOnly', { right: Right.ProductEdit })} />}
-        <div style={{ display: 'grid', gridTemplateColumns: '16rem 20rem minmax(0, 1fr)', gap: '1rem', height: 'calc(100vh - 15rem)', minHeight: '28rem' }}>
+        <div style={{ display: 'grid', gridTemplateColumns: '16rem 20rem minmax(0, 1fr)', gap: '1rem', height: 'calc(100vh - 17.5rem)', minHeight: '28rem' }}>
           <Pane aria-label={t('measureAuth.roles')} data-pane="roles">
             <PaneTitle>{t('measureAuth.roles')}</PaneTitle>
             <SearchableMenu

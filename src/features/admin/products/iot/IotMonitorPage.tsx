@@ -161,7 +161,7 @@ export function IotMonitorPage({ title }: { title: string }) {
       },
     },
     {
-      key: 'alarms', title: t('iotMonitor.alarms'), width: 100, align: 'center',
+      key: 'alarms', title: t('iotMonitor.alarms'), width: 130, align: 'center',
       render: (_, d) => (d.activeAlarms ? <Badge count={d.activeAlarms} overflowCount={99} /> : <Typography.Text type="secondary">0</Typography.Text>),
     },
   ], [t, data?.now]);
@@ -240,7 +240,7 @@ export function IotMonitorPage({ title }: { title: string }) {
                 placeholder={t('iotMonitor.keyword')}
                 allowClear
                 maxLength={64}
-                style={{ width: '18rem' }}
+                style={{ width: '16rem' }}
                 value={keyword}
                 onChange={(e) => setKeyword(e.target.value)}
                 onSearch={(v) => setFilter({ keyword: v.trim() || undefined })}

@@ -16,7 +16,7 @@ import { PanelBody } from '../../ResourceListPage';
 import { fetchSync, retrySync, SYNC_LIST_PATH, syncKeys } from './syncApi';
 import { registerProductSyncStrings } from './syncStrings';
 import { SyncProgress } from './SyncProgress';
-import { ITEM_STATE_COLORS, isRunning, refreshWhileRunning, resultOf, retryableCount, SYNC_REFRESH_MS, SYNC_STATE_COLORS } from './syncView';
+import { ITEM_STATE_COLORS, ITEM_STATE_RANK, isRunning, refreshWhileRunning, resultOf, retryableCount, SYNC_REFRESH_MS, SYNC_STATE_COLORS } from './syncView';
 
 registerProductSyncStrings();
 
@@ -90,6 +90,10 @@ export function ProductSyncDetailPage({ title, params }: { title: string; params
     },
     {
       key: 'state', title: t('productSync.state'), width: 110,
+      // The devices that need attention first; the server's order (project, device) within a state.
+      sorter: (a, b) => ITEM_STATE_RANK[a.state] - ITEM_STATE_RANK[b.state],
+      defaultSortOrder: 'ascend',
+      sortDirections: ['ascend', 'descend'],
       render: (_, i) => <Tag color={ITEM_STATE_COLORS[i.state]} data-item-state={i.state}>{COMMAND_STATE_LABELS[i.state][lang]}</Tag>,
     },
     {

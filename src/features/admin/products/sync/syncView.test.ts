@@ -33,7 +33,8 @@ describe('product sync view', () => {
     expect(resultOf({ code: 11, codeText: '设备无应答', message: '设备无应答' }, 'en')).toEqual({ text: 'Device does not answer', detail: '' });
     expect(resultOf({ code: 11, codeText: '设备无应答', message: 'timeout on RS485' }, 'en')).toEqual({ text: 'Device does not answer', detail: 'timeout on RS485' });
     expect(resultOf({ code: 98, codeText: '设备未接入网关', message: '设备未接入网关，无法下发配置' }, 'en'))
-      .toEqual({ text: 'Device has no gateway', detail: '设备未接入网关，无法下发配置' });
+      .toEqual({ text: 'Device has no gateway', detail: '' });
+    expect(resultOf({ code: 99, codeText: '命令超时', message: '命令在截止时间前未完成' }, 'zh')).toEqual({ text: '命令超时', detail: '' });
     expect(resultOf({ code: 0, codeText: '无', message: '' }, 'zh')).toEqual({ text: '', detail: '' });
     expect(resultOf({ code: 4242, codeText: null, message: '' }, 'en').text).toBe('Error code: 4242');
   });

@@ -1,4 +1,4 @@
-import { commandResultText } from '../../../../../contract/gateway-commands';
+import { CommandCode, commandResultText } from '../../../../../contract/gateway-commands';
 import type { ProductSyncItem, SyncCounts, SyncState } from '../../../../../contract/product-sync';
 
 /** How often a page with a running sync asks again, in ms. */
@@ -36,15 +36,19 @@ export const ITEM_STATE_COLORS: Record<ProductSyncItem['state'], string> = {
   queued: 'default', sent: 'processing', succeeded: 'success', failed: 'error', expired: 'warning',
 };
 
+/** The order of device states in the detail: failed, timed out, waiting, then succeeded. */
+export const ITEM_STATE_RANK: Record<ProductSyncItem['state'], number> = { failed: 0, expired: 1, sent: 2, queued: 3, succeeded: 4 };
+
 /**
  * What a device's result shows: the code's text in the reader's language, and the gateway's own
  * message when it says more than that text. No text while the device waits, nor for success
- * (code 0 reads 无 / None: the state tag says it).
+ * (code 0 reads 无 / None: the state tag says it). The platform's own codes (no gateway, timed
+ * out) carry the platform's own wording, which says no more than the code's text.
  */
 export function resultOf(item: Pick<ProductSyncItem, 'code' | 'codeText' | 'message'>, lang: 'zh' | 'en'): { text: string; detail: string } {
   if (item.code === null || item.code === 0) return { text: '', detail: item.message.trim() };
   const text = lang === 'zh' && item.codeText ? item.codeText : commandResultText(item.code, lang);
-  const said = item.message.trim();
+  const said = item.code === CommandCode.NoGateway || item.code === CommandCode.Timeout ? '' : item.message.trim();
   const detail = said && said !== text && said !== item.codeText ? said : '';
   return { text, detail };
 }
