@@ -21,6 +21,8 @@ export const Right = {
   ProjectEdit: 'project-edit',
   DevicePreview: 'device-preview',
   DeviceEdit: 'device-edit',
+  /** Deleting a device removes its values, history and alarms (graver than editing). */
+  DeviceDelete: 'device-delete',
   HistoryAlarmPreview: 'history-alarm-preview',
   ProductPreview: 'product-preview',
   ProductEdit: 'product-edit',

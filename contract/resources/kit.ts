@@ -14,10 +14,13 @@ export interface Text {
   en: string;
 }
 
+/** How a fixed option shows as a tag in a list column (a state: 在线 green, 告警 red); absent: plain text. */
+export type OptionTone = 'default' | 'success' | 'processing' | 'warning' | 'error';
+
 /** Where a select's options come from: another resource's `/names`, or a fixed list. */
 export type OptionSource =
   | { names: string }
-  | { values: readonly { value: string | number; label: Text }[] };
+  | { values: readonly { value: string | number; label: Text; tone?: OptionTone }[] };
 
 /**
  * `password`: a masked input with a second one to confirm it, never filled from a row;
@@ -72,7 +75,15 @@ export interface FilterDef {
  * `orgId`) names it. A new row belongs to the caller's organisation, or, with `owner`, to the
  * organisation a save field names, which must lie in the caller's scope (an organisation's parent).
  */
-export type ScopeRule = { kind: 'global' } | { kind: 'org'; field?: string; owner?: string };
+export type ScopeRule =
+  | { kind: 'global' }
+  | { kind: 'org'; field?: string; owner?: string }
+  /**
+   * Rows of a project in the caller's data scope (devices: the row field `field`, default
+   * `projectId`). The kit's generic server does not serve these (registerResourceRoutes refuses
+   * them): the family's own routes do, in the kit's shapes, and the console's kit renders them.
+   */
+  | { kind: 'project'; field?: string };
 
 /** A table that refers to this resource: a delete is refused while rows of it do. */
 export interface ReferenceDef {

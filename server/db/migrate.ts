@@ -11,6 +11,7 @@ import * as m008 from './migrations/008-access-model';
 import * as m009 from './migrations/009-screen-library';
 import * as m010 from './migrations/010-product-catalogue';
 import * as m011 from './migrations/011-gateway-commands';
+import * as m012 from './migrations/012-device-admin';
 import * as m013 from './migrations/013-alarm-notifications';
 
 interface Migration {
@@ -31,6 +32,7 @@ const MIGRATIONS: Migration[] = [
   { name: '009-screen-library', up: m009.up },
   { name: '010-product-catalogue', up: m010.up },
   { name: '011-gateway-commands', up: m011.up },
+  { name: '012-device-admin', up: m012.up },
   { name: '013-alarm-notifications', up: m013.up },
 ];
 

@@ -44,6 +44,7 @@ export interface ResourceHooks {
  * with its audit line.
  */
 export function registerResourceRoutes(app: FastifyInstance, { db }: AppDeps, def: ResourceDefinition, hooks: ResourceHooks = {}): void {
+  if (def.scope.kind === 'project') throw new Error(`${def.name}: a project-scoped resource is served by its family's routes, not the kit's`);
   const repo = resourceRepository(db, def);
   const base = `/${def.name}`;
   const filterNames = Object.keys(def.filter.shape);

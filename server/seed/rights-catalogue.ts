@@ -19,6 +19,7 @@ export const RIGHTS_CATALOGUE: { code: RightCode; name: string; group: string }[
   { code: Right.ProjectEdit, name: '项目编辑', group: '项目' },
   { code: Right.DevicePreview, name: '设备查看', group: '设备' },
   { code: Right.DeviceEdit, name: '设备编辑', group: '设备' },
+  { code: Right.DeviceDelete, name: '设备删除', group: '设备' },
   { code: Right.ProductPreview, name: '产品查看', group: '产品' },
   { code: Right.ProductEdit, name: '产品编辑', group: '产品' },
   { code: Right.ApplicationPreview, name: '应用查看', group: '应用' },

@@ -19,8 +19,11 @@ export const SIM_ANSWER_DELAYS: Record<CommandKind, [number, number]> = {
   write: [400, 2_000], config: [800, 3_000], refresh: [300, 1_200], restart: [3_000, 6_000], upgrade: [5_000, 10_000],
 };
 
-/** What the simulator knows of a device and a measure point when it answers. */
-export interface SimDeviceFacts { state: number; modelId: number }
+/**
+ * What the simulator knows of a device and a measure point when it answers. `neverSeen`: the
+ * device has never sent data (just added): it answers, being new rather than silent.
+ */
+export interface SimDeviceFacts { state: number; modelId: number; neverSeen?: boolean }
 export interface SimPointFacts { modelId: number; modbusCode: number; access: number; min: number | null; max: number | null }
 
 /** Kinds during which a device does nothing else (a later write or restart is answered 设备忙). */
@@ -28,7 +31,8 @@ const BLOCKING: readonly CommandKind[] = ['restart', 'upgrade'];
 
 /**
  * The answer a simulated device gives (server/gateway/README.md "Simulator"), in this order:
- * unknown device 12 设备不存在; offline device (t_device.state 0) 11 设备无应答; busy with a
+ * unknown device 12 设备不存在; offline device (t_device.state 0, once seen: a device never seen is
+ * new, not silent, and answers) 11 设备无应答; busy with a
  * restart or upgrade of its own (`busy`), or a write of SIM_BUSY_VALUE, 6 设备忙; a point not of
  * its model 4 读写错误; a read-only point (access 0, or function code 2/4) 1 不支持的功能码; a value
  * outside the point's min/max 2 超出范围; else 0. A config push answers per device (offline ones
@@ -45,7 +49,7 @@ export function simulatedResult(
   const reach = (deviceId: number): number => {
     const d = devices.get(deviceId);
     if (!d) return CommandCode.NoSuchDevice;
-    return d.state === DeviceState.Offline ? CommandCode.NoAnswer : CommandCode.None;
+    return d.state === DeviceState.Offline && !d.neverSeen ? CommandCode.NoAnswer : CommandCode.None;
   };
   if (command.kind === 'config') {
     const payload = command.payload as ConfigPayload;
@@ -131,8 +135,8 @@ export class SimGateways {
     const deviceIds = command.kind === 'config' ? (command.payload as ConfigPayload).devices.map((d) => d.deviceId)
       : command.deviceId !== null ? [command.deviceId] : [];
     const rows = deviceIds.length
-      ? await this.o.db.selectFrom('t_device').select(['id', 'state', 'device_model_id']).where('id', 'in', deviceIds).execute() : [];
-    const devices = new Map(rows.map((r) => [r.id, { state: r.state, modelId: r.device_model_id }]));
+      ? await this.o.db.selectFrom('t_device').select(['id', 'state', 'device_model_id', 'last_seen_at']).where('id', 'in', deviceIds).execute() : [];
+    const devices = new Map(rows.map((r) => [r.id, { state: r.state, modelId: r.device_model_id, neverSeen: r.last_seen_at === null }]));
     const points = new Map<number, SimPointFacts>();
     if (command.kind === 'write') {
       const m = await this.o.db.selectFrom('t_measure').select(['id', 'device_model_id', 'modbus_code', 'access', 'min_value', 'max_value'])

@@ -52,7 +52,7 @@ export class Simulator {
 
   /** Reads the sites, the devices and their measure points, and sets up the incidents in progress. */
   async load(): Promise<void> {
-    const rows = await this.o.db.selectFrom('t_device').select(['id', 'project_id', 'device_type_id', 'device_model_id', 'state'])
+    const rows = await this.o.db.selectFrom('t_device').select(['id', 'project_id', 'device_type_id', 'device_model_id', 'state', 'last_seen_at'])
       .orderBy('id').execute();
     this.devices = await this.setUp(rows);
     this.loaded = true;
@@ -64,7 +64,7 @@ export class Simulator {
    */
   async reloadDevices(deviceIds: readonly number[]): Promise<void> {
     if (!this.loaded || !deviceIds.length) return;
-    const rows = await this.o.db.selectFrom('t_device').select(['id', 'project_id', 'device_type_id', 'device_model_id', 'state'])
+    const rows = await this.o.db.selectFrom('t_device').select(['id', 'project_id', 'device_type_id', 'device_model_id', 'state', 'last_seen_at'])
       .where('id', 'in', [...deviceIds]).orderBy('id').execute();
     const known = new Map(this.devices.map((d) => [d.id, d]));
     const fresh = await this.setUp(rows.filter((r) => !known.has(r.id)));
@@ -89,7 +89,9 @@ export class Simulator {
   }
 
   /** Simulated devices for these rows, each with its site, its stored values and the incidents in progress. */
-  private async setUp(rows: { id: number; project_id: number | null; device_type_id: number; device_model_id: number; state: number }[]): Promise<SimDevice[]> {
+  private async setUp(
+    rows: { id: number; project_id: number | null; device_type_id: number; device_model_id: number; state: number; last_seen_at: number | null }[],
+  ): Promise<SimDevice[]> {
     if (!rows.length) return [];
     const now = this.now();
     const projects = await this.o.db.selectFrom('t_project').select(['id', 'code']).execute();
@@ -115,7 +117,9 @@ export class Simulator {
       const pm25 = d.measuresAmbient && (alarmed.has('pm25') || alarmed.has('pm10')) ? d.measures.find((m) => m.kind === 'pm25') : undefined;
       const value = pm25 ? stored(pm25.id) : null;
       const haze = value === null ? null : value / ambientPm25(now, site.base, 1);
-      startingIncidents(d, site, { alarmed, offline: rows[i].state === DeviceState.Offline, haze }, now, this.random);
+      // A device that never sent anything is new, not out of contact: it starts sending at once.
+      const offline = rows[i].state === DeviceState.Offline && rows[i].last_seen_at !== null;
+      startingIncidents(d, site, { alarmed, offline, haze }, now, this.random);
     });
     return devices;
   }
