@@ -226,7 +226,7 @@ export function IotMonitorPage({ title }: { title: string }) {
                 id="iot-project"
                 allowClear
                 showSearch={{ optionFilterProp: 'label' }}
-                style={{ width: '14rem' }}
+                style={{ width: '12rem' }}
                 placeholder={t('iotMonitor.allProjects')}
                 loading={projects.isPending}
                 value={filter.projectId}
@@ -240,7 +240,7 @@ export function IotMonitorPage({ title }: { title: string }) {
                 placeholder={t('iotMonitor.keyword')}
                 allowClear
                 maxLength={64}
-                style={{ width: '16rem' }}
+                style={{ width: '15rem' }}
                 value={keyword}
                 onChange={(e) => setKeyword(e.target.value)}
                 onSearch={(v) => setFilter({ keyword: v.trim() || undefined })}
