@@ -1,12 +1,12 @@
 import { Spin } from 'antd';
 import { Suspense, type ReactNode } from 'react';
 import { applicationResource } from '../../../contract/resources/application';
-import { contactsResource } from '../../../contract/resources/contacts';
 import { RESOURCES } from '../../../contract/resources/registry';
 import { matchPath } from '../../app/routes/matchPath';
 import { lazyPage } from '../../shared/lazyPage';
 import { EmptyPage } from '../../shared/ui/EmptyState';
 import { ACCESS_PAGES } from './access/accessPages';
+import { DEVICE_PAGES } from './devices/devicePages';
 import { PRODUCT_PAGES } from './products/productPages';
 import { registerAccessStrings } from './access/accessStrings';
 import { AdminProviders } from './AdminProviders';
@@ -28,6 +28,7 @@ const OrgTypePage = lazyPage(() => import('./orgs/OrgTypePage'), 'OrgTypePage');
 const UsersPage = lazyPage(() => import('./users/UsersPage'), 'UsersPage');
 const VisitorPage = lazyPage(() => import('./users/VisitorPage'), 'VisitorPage');
 const ScreenLibraryPage = lazyPage(() => import('../screens/library/LibraryPage'), 'LibraryPage');
+const AlarmContactsPage = lazyPage(() => import('./alarm-contacts/AlarmContactsPage'), 'AlarmContactsPage');
 
 const pageLoading = <Spin style={{ display: 'block', margin: '4rem auto' }} />;
 
@@ -41,7 +42,7 @@ interface PageProps {
  * listed shows its title over 暂无数据 until it is built.
  */
 const ADMIN_PAGES: Record<string, (props: PageProps) => ReactNode> = {
-  '/nv_intelligent_alarm/nv_alarm_contacts': ({ title }) => <ResourceListPage title={title} def={contactsResource} />,
+  '/nv_intelligent_alarm/nv_alarm_contacts': ({ title }) => <AlarmContactsPage title={title} />,
   '/nv_system/nv_base_data': ({ title }) => <BaseDataPage title={title} />,
   '/nv_system/nv_organize': ({ title }) => <OrgPage title={title} />,
   '/nv_system/nv_org_type': ({ title }) => <OrgTypePage title={title} />,
@@ -56,6 +57,7 @@ const ADMIN_PAGES: Record<string, (props: PageProps) => ReactNode> = {
   '/nv_system/nv_screen': ({ title }) => <ScreenLibraryPage title={title} />,
   ...ACCESS_PAGES,
   ...PRODUCT_PAGES,
+  ...DEVICE_PAGES,
 };
 
 /**

@@ -1,4 +1,4 @@
-import { Button, Popconfirm, Space } from 'antd';
+import { Button, Popconfirm, Space, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import type { SortOrder } from 'antd/es/table/interface';
 import { useMemo, type ReactNode } from 'react';
@@ -45,7 +45,12 @@ export function useResourceColumns(def: ResourceDefinition, sort: string, ctx: C
       sortOrder: c.sortable ? orderOf(sort, c.name) : undefined,
       // A time reads as one; a narrow table wraps the other columns first.
       onCell: c.kind === 'datetime' ? () => ({ style: { whiteSpace: 'nowrap' } }) : undefined,
-      render: c.kind === 'image' ? (value: unknown) => <StoredImage path={value} size={40} /> : (value: unknown) => cellValue(c, value, ctx),
+      render: c.kind === 'image' ? (value: unknown) => <StoredImage path={value} size={40} /> : (value: unknown) => {
+        const text = cellValue(c, value, ctx);
+        // A fixed option with a tone (a state) reads as a coloured tag.
+        const tone = c.options && 'values' in c.options ? c.options.values.find((o) => String(o.value) === String(value))?.tone : undefined;
+        return tone ? <Tag color={tone}>{text}</Tag> : text;
+      },
     }));
     const { onEdit, onDelete, extra } = actions;
     if (!onEdit && !onDelete && !extra) return columns;
