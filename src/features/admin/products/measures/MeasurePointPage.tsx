@@ -19,7 +19,7 @@ registerMeasureStrings();
 
 const Layout = styled.div`
   display: grid;
-  grid-template-columns: minmax(15rem, 18rem) minmax(0, 1fr);
+  grid-template-columns: 15rem minmax(0, 1fr);
   gap: 1rem;
   align-items: start;
 `;

@@ -1,4 +1,4 @@
-import { ArrowDownOutlined, ArrowUpOutlined, CopyOutlined, DeleteOutlined, EditOutlined, ExclamationCircleFilled, MoreOutlined } from '@ant-design/icons';
+import { ArrowDownOutlined, ArrowUpOutlined, CopyOutlined, DeleteOutlined, EditOutlined, ExclamationCircleFilled, FunctionOutlined, MoreOutlined } from '@ant-design/icons';
 import { Button, Dropdown, Space, Table, Tag, Tooltip, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useMemo } from 'react';
@@ -31,6 +31,17 @@ export interface MeasureTableProps {
 }
 
 const Wrap = styled.div`
+  .ant-table-thead > tr > th,
+  .ant-table-tbody > tr > td {
+    white-space: nowrap;
+  }
+  .measure-name {
+    min-width: 7rem;
+    max-width: 18rem;
+  }
+  .measure-register {
+    font-variant-numeric: tabular-nums;
+  }
   .measure-row-problem > td {
     background: ${({ theme }) => theme.dangerBg} !important;
   }
@@ -54,6 +65,9 @@ const Wrap = styled.div`
     color: ${({ theme }) => theme.danger};
     white-space: normal;
   }
+  .ant-btn-icon-only.ant-btn-sm {
+    width: 1.75rem;
+  }
 `;
 
 const WARN_COLOURS: Record<number, string> = { 0: 'blue', 1: 'gold', 2: 'red' };
@@ -67,7 +81,7 @@ function PrintfSummary({ row }: { row: DraftRow }) {
     const labels = parsed.printf.bits.map(([b, l]) => `${b}:${l}`).join('; ');
     return (
       <Tooltip title={labels}>
-        <Typography.Text ellipsis style={{ maxWidth: '11rem' }}>
+        <Typography.Text ellipsis style={{ maxWidth: '10rem' }}>
           <Tag color="purple" style={{ marginInlineEnd: 4 }}>{t('printfBits', { count: parsed.printf.bits.length })}</Tag>
           {parsed.printf.bits.map(([, l]) => l).join('、')}
         </Typography.Text>
@@ -76,7 +90,7 @@ function PrintfSummary({ row }: { row: DraftRow }) {
   }
   return (
     <Tooltip title={row.printf}>
-      <Typography.Text code ellipsis style={{ maxWidth: '11rem' }}>{row.printf}</Typography.Text>
+      <Typography.Text code ellipsis style={{ maxWidth: '10rem' }}>{row.printf}</Typography.Text>
     </Tooltip>
   );
 }
@@ -88,13 +102,13 @@ export function MeasureTable({ rows, total, problems, changed, tagNames, canEdit
   const message = (p: MeasureProblem) => (lang === 'en' ? p.messageEn : p.message);
 
   const columns = useMemo((): ColumnsType<ShownRow> => [
-    { key: 'no', title: t('col.no'), width: 56, fixed: 'start', align: 'right', render: (_v, r) => r.index + 1, sorter: (a, b) => a.index - b.index, defaultSortOrder: 'ascend' },
+    { key: 'no', title: t('col.no'), align: 'right', render: (_v, r) => r.index + 1, sorter: (a, b) => a.index - b.index, defaultSortOrder: 'ascend' },
     {
-      key: 'name', title: t('col.name'), width: 220, fixed: 'start', sorter: (a, b) => a.row.name.localeCompare(b.row.name),
+      key: 'name', title: t('col.name'), sorter: (a, b) => a.row.name.localeCompare(b.row.name),
       render: (_v, { row }) => {
         const list = problems.get(row.key) ?? [];
         return (
-          <div>
+          <div className="measure-name">
             <Space size={4} wrap={false}>
               {list.length > 0 && (
                 <Tooltip title={list.map((p) => <div key={`${p.field}${p.code}${p.message}`}>{message(p)}</div>)}>
@@ -110,33 +124,33 @@ export function MeasureTable({ rows, total, problems, changed, tagNames, canEdit
         );
       },
     },
-    { key: 'group', title: t('col.group'), width: 110, render: (_v, { row }) => row.group || <Typography.Text type="secondary">{t('noGroup')}</Typography.Text>, sorter: (a, b) => a.row.group.localeCompare(b.row.group) },
-    { key: 'measureType', title: t('col.measureType'), width: 90, render: (_v, { row }) => enumLabel('measureType', row.measureType, lang) },
-    { key: 'dataType', title: t('col.dataType'), width: 130, render: (_v, { row }) => (hasLength(row.dataType) ? `${row.dataType}(${row.length ?? '?'})` : row.dataType) },
+    { key: 'group', title: t('col.group'), render: (_v, { row }) => row.group || <Typography.Text type="secondary">{t('noGroup')}</Typography.Text>, sorter: (a, b) => a.row.group.localeCompare(b.row.group) },
+    { key: 'measureType', title: t('col.measureType'), render: (_v, { row }) => enumLabel('measureType', row.measureType, lang) },
+    { key: 'dataType', title: t('col.dataType'), render: (_v, { row }) => (hasLength(row.dataType) ? `${row.dataType}(${row.length ?? '?'})` : row.dataType) },
     {
-      key: 'modbusCode', title: t('col.modbusCode'), width: 90,
-      render: (_v, { row }) => <Tooltip title={enumLabel('modbusCode', row.modbusCode, lang)}>{String(row.modbusCode).padStart(2, '0')}</Tooltip>,
-    },
-    {
-      key: 'register', title: t('col.register'), width: 120,
+      key: 'register', title: t('col.register'),
       sorter: (a, b) => a.row.modbusCode - b.row.modbusCode || a.row.registerAddr - b.row.registerAddr,
       render: (_v, { row }) => {
         const width = registerWidth(row.dataType, row.length);
         return (
-          <Tooltip title={t('registers', { count: width })}>
-            <span style={{ fontVariantNumeric: 'tabular-nums' }}>{width > 1 ? `${row.registerAddr}–${row.registerAddr + width - 1}` : row.registerAddr}</span>
+          <Tooltip title={`${enumLabel('modbusCode', row.modbusCode, lang)} · ${t('registers', { count: width })}`}>
+            <span className="measure-register">
+              <Typography.Text type="secondary">{String(row.modbusCode).padStart(2, '0')}</Typography.Text>
+              {' · '}
+              {width > 1 ? `${row.registerAddr}–${row.registerAddr + width - 1}` : row.registerAddr}
+            </span>
           </Tooltip>
         );
       },
     },
-    { key: 'access', title: t('col.access'), width: 80, render: (_v, { row }) => enumLabel('access', row.access, lang) },
-    { key: 'unit', title: t('col.unit'), width: 80, render: (_v, { row }) => row.unit },
-    { key: 'tag', title: t('col.tag'), width: 100, render: (_v, { row }) => (row.tagId === null ? '' : tagNames.get(row.tagId) ?? row.tagId) },
-    { key: 'decimals', title: t('col.decimals'), width: 80, align: 'right', render: (_v, { row }) => (hasLength(row.dataType) ? '' : row.decimals) },
+    { key: 'access', title: t('col.access'), render: (_v, { row }) => enumLabel('access', row.access, lang) },
+    { key: 'unit', title: t('col.unit'), render: (_v, { row }) => row.unit },
+    { key: 'tag', title: t('col.tag'), render: (_v, { row }) => (row.tagId === null ? '' : tagNames.get(row.tagId) ?? row.tagId) },
+    { key: 'decimals', title: t('col.decimals'), align: 'right', render: (_v, { row }) => (hasLength(row.dataType) ? '' : row.decimals) },
     {
-      key: 'alarm', title: t('col.alarm'), width: 210,
+      key: 'alarm', title: t('col.alarm'),
       render: (_v, { row }) => (row.conditionType === null ? '' : (
-        <Space size={4}>
+        <Space size={4} wrap={false}>
           <Typography.Text delete={row.alarmEnabled !== 1} type={row.alarmEnabled === 1 ? undefined : 'secondary'}>
             {conditionText(row.conditionType, row.conditionVal1, row.conditionVal2, lang)}{row.unit && row.conditionVal1 !== null ? ` ${row.unit}` : ''}
           </Typography.Text>
@@ -146,17 +160,25 @@ export function MeasureTable({ rows, total, problems, changed, tagNames, canEdit
         </Space>
       )),
     },
-    { key: 'printf', title: t('col.printf'), width: 200, render: (_v, { row }) => <PrintfSummary row={row} /> },
+    { key: 'printf', title: t('col.printf'), render: (_v, { row }) => <PrintfSummary row={row} /> },
     {
-      key: 'actions', title: t('actions'), width: canEdit ? 260 : 90, fixed: 'end',
+      key: 'actions', title: t('actions'),
       render: (_v, { row, index }) => (
         <Space size={0} wrap={false}>
-          <Button type="link" size="small" icon={<EditOutlined aria-hidden />} onClick={() => onEdit(row.key)}>{canEdit ? t('edit') : t('view')}</Button>
+          <Tooltip title={canEdit ? t('edit') : t('view')}>
+            <Button type="text" size="small" icon={<EditOutlined aria-hidden />} aria-label={canEdit ? t('edit') : t('view')} onClick={() => onEdit(row.key)} />
+          </Tooltip>
           {canEdit && (
             <>
-              <Button type="link" size="small" onClick={() => onPrintf(row.key)}>{t('printf')}</Button>
-              <Button type="link" size="small" icon={<CopyOutlined aria-hidden />} onClick={() => onDuplicate(row.key)}>{t('duplicate')}</Button>
-              <Button type="link" size="small" danger icon={<DeleteOutlined aria-hidden />} onClick={() => onDelete(row.key)}>{t('delete')}</Button>
+              <Tooltip title={t('printf')}>
+                <Button type="text" size="small" icon={<FunctionOutlined aria-hidden />} aria-label={t('printf')} onClick={() => onPrintf(row.key)} />
+              </Tooltip>
+              <Tooltip title={t('duplicate')}>
+                <Button type="text" size="small" icon={<CopyOutlined aria-hidden />} aria-label={t('duplicate')} onClick={() => onDuplicate(row.key)} />
+              </Tooltip>
+              <Tooltip title={t('delete')}>
+                <Button type="text" size="small" danger icon={<DeleteOutlined aria-hidden />} aria-label={t('delete')} onClick={() => onDelete(row.key)} />
+              </Tooltip>
               <Dropdown
                 trigger={['click']}
                 menu={{
@@ -167,7 +189,7 @@ export function MeasureTable({ rows, total, problems, changed, tagNames, canEdit
                   onClick: ({ key }) => onMove(row.key, key === 'up' ? -1 : 1),
                 }}
               >
-                <Button type="text" size="small" icon={<MoreOutlined />} aria-label={t('more')} />
+                <Button type="text" size="small" icon={<MoreOutlined aria-hidden />} aria-label={t('more')} />
               </Dropdown>
             </>
           )}
@@ -186,7 +208,7 @@ export function MeasureTable({ rows, total, problems, changed, tagNames, canEdit
         dataSource={rows as ShownRow[]}
         pagination={false}
         virtual={virtual}
-        scroll={virtual ? { x: 1900, y: 640 } : { x: 'max-content' }}
+        scroll={virtual ? { x: 1500, y: 640 } : { x: 'max-content' }}
         rowClassName={({ row }) => (problems.has(row.key) ? 'measure-row-problem' : row.id === undefined ? 'measure-row-new' : changed.has(row.key) ? 'measure-row-changed' : '')}
         locale={{ emptyText: tc('common.noData') }}
       />

@@ -224,7 +224,7 @@ function PointDrawerBody({ open, initial, index, editing, rows, groups, tags, re
 
         <Divider titlePlacement="start" plain>{t('sectionRegister')}</Divider>
         <Row gutter={16}>
-          <Col span={8}>
+          <Col span={7}>
             {item('modbusCode', t('field.modbusCode'), (
               <Select
                 id={FIELD_ID('modbusCode')}
@@ -234,7 +234,7 @@ function PointDrawerBody({ open, initial, index, editing, rows, groups, tags, re
               />
             ))}
           </Col>
-          <Col span={8}>
+          <Col span={5}>
             {item('dataType', t('field.dataType'), (
               <Select
                 id={FIELD_ID('dataType')}
@@ -244,7 +244,7 @@ function PointDrawerBody({ open, initial, index, editing, rows, groups, tags, re
               />
             ))}
           </Col>
-          <Col span={8}>
+          <Col span={6}>
             {item('access', t('field.access'), (
               <Select
                 id={FIELD_ID('access')}
@@ -254,7 +254,7 @@ function PointDrawerBody({ open, initial, index, editing, rows, groups, tags, re
               />
             ))}
           </Col>
-          <Col span={8}>
+          <Col span={6}>
             {item('registerAddr', t('field.registerAddr'), (
               <InputNumber
                 id={FIELD_ID('registerAddr')}
@@ -268,7 +268,7 @@ function PointDrawerBody({ open, initial, index, editing, rows, groups, tags, re
             ), widthHint, true)}
           </Col>
           {hasLength(values.dataType) && (
-            <Col span={8}>
+            <Col span={6}>
               {item('length', t('field.length'), (
                 <InputNumber
                   id={FIELD_ID('length')}
@@ -286,7 +286,7 @@ function PointDrawerBody({ open, initial, index, editing, rows, groups, tags, re
 
         <Divider titlePlacement="start" plain>{t('sectionAlarm')}</Divider>
         <Row gutter={16}>
-          <Col span={12}>
+          <Col span={7}>
             {item('conditionType', t('field.conditionType'), (
               <Select
                 id={FIELD_ID('conditionType')}
@@ -301,17 +301,7 @@ function PointDrawerBody({ open, initial, index, editing, rows, groups, tags, re
               />
             ))}
           </Col>
-          <Col span={6}>
-            {item('warnLevel', t('field.warnLevel'), (
-              <Select id={FIELD_ID('warnLevel')} value={values.warnLevel} options={enumOptions('warnLevel', lang)} onChange={(v: number) => set({ warnLevel: v })} />
-            ))}
-          </Col>
-          <Col span={6}>
-            {item('alarmEnabled', t('field.alarmEnabled'), (
-              <Switch id={FIELD_ID('alarmEnabled')} checked={values.alarmEnabled === 1} onChange={(on) => set({ alarmEnabled: on ? 1 : 0 })} />
-            ))}
-          </Col>
-          <Col span={12}>
+          <Col span={4}>
             {item('conditionVal1', t('field.conditionVal1'), (
               <InputNumber
                 id={FIELD_ID('conditionVal1')}
@@ -322,7 +312,7 @@ function PointDrawerBody({ open, initial, index, editing, rows, groups, tags, re
               />
             ), undefined, needsVal1)}
           </Col>
-          <Col span={12}>
+          <Col span={4}>
             {item('conditionVal2', t('field.conditionVal2'), (
               <InputNumber
                 id={FIELD_ID('conditionVal2')}
@@ -332,6 +322,16 @@ function PointDrawerBody({ open, initial, index, editing, rows, groups, tags, re
                 onChange={(v) => set({ conditionVal2: num(v) })}
               />
             ), undefined, needsVal2)}
+          </Col>
+          <Col span={5}>
+            {item('warnLevel', t('field.warnLevel'), (
+              <Select id={FIELD_ID('warnLevel')} value={values.warnLevel} options={enumOptions('warnLevel', lang)} onChange={(v: number) => set({ warnLevel: v })} />
+            ))}
+          </Col>
+          <Col span={4}>
+            {item('alarmEnabled', t('field.alarmEnabled'), (
+              <Switch id={FIELD_ID('alarmEnabled')} checked={values.alarmEnabled === 1} onChange={(on) => set({ alarmEnabled: on ? 1 : 0 })} />
+            ))}
           </Col>
         </Row>
 

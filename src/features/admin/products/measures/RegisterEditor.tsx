@@ -1,6 +1,6 @@
 import { DownloadOutlined, FileExcelOutlined, PlusOutlined, SaveOutlined, UndoOutlined, UploadOutlined } from '@ant-design/icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, App, Badge, Button, Card, Dropdown, Empty, Flex, Input, Select, Space, Tag, Tooltip, Typography } from 'antd';
+import { Alert, App, Badge, Button, Card, Empty, Flex, Input, Select, Space, Tag, Tooltip, Typography } from 'antd';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { MeasureProblem } from '../../../../../contract/measure-points';
@@ -309,13 +309,8 @@ export function RegisterEditor({ modelId, canEdit, deviceTypeName, onDirty }: Re
             <Button icon={<UploadOutlined aria-hidden />} disabled={dirty > 0} onClick={() => setImporting(true)}>{t('import')}</Button>
           </Tooltip>
         )}
-        <Dropdown.Button
-          icon={<DownloadOutlined aria-hidden />}
-          onClick={() => void exportTable()}
-          menu={{ items: [{ key: 'template', icon: <FileExcelOutlined />, label: t('template') }], onClick: () => void downloadTemplate() }}
-        >
-          <FileExcelOutlined aria-hidden /> {t('export')}
-        </Dropdown.Button>
+        <Button icon={<DownloadOutlined aria-hidden />} onClick={() => void exportTable()}>{t('export')}</Button>
+        <Button icon={<FileExcelOutlined aria-hidden />} onClick={() => void downloadTemplate()}>{t('template')}</Button>
       </Flex>
 
       {!canEdit && <Alert type="info" showIcon title={t('readOnly')} />}
