@@ -5,7 +5,6 @@ import { Right, type RightCode } from '../../contract/rights';
 import { issueGatewayKey } from '../../server/telemetry/gateway-keys';
 import { ApiClient, type ApiResponse, type TestServer } from './harness';
 import { ALARM_NOTIFICATION_ENDPOINTS } from './endpoint-table-alarm-notifications';
-import { ALARM_NOTIFICATION_ENDPOINTS } from './endpoint-table-alarm-notifications';
 import { DEVICE_ENDPOINTS } from './endpoint-table-devices';
 import { GATEWAY_COMMAND_ENDPOINTS } from './endpoint-table-gateway-commands';
 import { GRAPH_LIVE_ENDPOINTS } from './endpoint-table-graph-live';
@@ -277,7 +276,6 @@ export const ENDPOINTS: EndpointCase[] = [
   ...RESOURCE_ENDPOINTS,
   ...MEASURE_ENDPOINTS,
   ...IOT_MONITOR_ENDPOINTS,
-  ...ALARM_NOTIFICATION_ENDPOINTS,
   ...ALARM_NOTIFICATION_ENDPOINTS,
   ...DEVICE_ENDPOINTS,
 ];

@@ -41,7 +41,8 @@ const BUSY = { icon: <LoadingOutlined aria-hidden /> };
 const statusOf = (err: unknown) => (err instanceof ApiRequestError ? err.status : 0);
 
 /** One input; Form.Item hands it `id`, `value` (or `checked`) and `onChange`, passed on as they are. */
-function FieldInput({ field, sources, row: _row, ...control }: FieldInputProps) {
+function FieldInput({ field, sources, row, ...control }: FieldInputProps) {
+  const { t } = useTranslation('admin');
   switch (field.kind) {
     case 'textarea':
       return <Input.TextArea autoSize={{ minRows: 3, maxRows: 8 }} {...control} />;
@@ -54,12 +55,17 @@ function FieldInput({ field, sources, row: _row, ...control }: FieldInputProps) 
     case 'multiselect':
       return <Select mode="multiple" allowClear showSearch={{ optionFilterProp: 'label' }} options={sources.options('fields', field)} {...control} />;
     case 'password':
-      return <Input.Password autoComplete="new-password" {...control} />;
+      return <Input.Password autoComplete="new-password" placeholder={storedHint(field, row, t)} {...control} />;
     case 'image':
       return <ImageUpload {...(control as { id?: string; value?: string; onChange?(path: string): void })} />;
     default:
       return <Input {...control} />;
   }
+}
+
+/** 已设置 on a write-only field whose record holds a value (its `storedFlag`). */
+function storedHint(field: FieldDef, row: ResourceRow | undefined, t: (key: string) => string): string | undefined {
+  return field.storedFlag && row?.[field.storedFlag] === true ? t('kit.storedSecret') : undefined;
 }
 
 /** The second input of a `password` field: the same text again. */
@@ -176,7 +182,7 @@ export function ResourceFormDrawer({ def, row, defaults, open, sources, fieldInp
                     ? Promise.resolve() : Promise.reject(new Error(t('kit.passwordMismatch')))),
                 })]}
               >
-                <Input.Password autoComplete="new-password" />
+                <Input.Password autoComplete="new-password" placeholder={storedHint(f, row, t)} />
               </Form.Item>
             ),
           ];

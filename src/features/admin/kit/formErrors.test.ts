@@ -43,7 +43,7 @@ describe('issuesToFieldErrors', () => {
 
   it('keeps the definition\'s own message for its own rules, on the field the rule names', () => {
     expect(check(SaveManufactor, { name: 'a', phone: 'abc' })).toEqual([{ field: 'phone', message: 'phone must be digits, +, -, ( ) or spaces' }]);
-    expect(check(SaveContact, { name: 'a', phone: '', email: '' }, ['name', 'phone', 'email'])).toEqual([{ field: 'phone', message: 'phone or email is required' }]);
+    expect(check(SaveContact, { name: 'a', phone: '', email: '' }, ['name', 'phone', 'email'])).toEqual([{ field: 'phone', message: 'phone, email or webhookUrl is required' }]);
   });
 
   it('names a malformed e-mail address', () => {

@@ -8,8 +8,9 @@ describe('resourceStrings', () => {
   it('holds every label, help and title of a definition in each language', () => {
     const zh = resourceStrings(contactsResource, 'zh');
     expect(zh.title).toBe('告警联系人');
-    expect(zh.columns).toEqual({ name: '姓名', phone: '电话', email: '邮箱', orgId: '所属组织' });
-    expect(zh.help).toEqual({ phone: '电话与邮箱至少填写一项' });
+    expect(zh.columns).toEqual({ name: '姓名', phone: '电话', email: '邮箱', webhookUrl: 'Webhook 地址', webhookSecretSet: '签名密钥', orgId: '所属组织' });
+    expect(zh.help.phone).toBe('电话、邮箱与 Webhook 地址至少填写一项');
+    expect(Object.keys(zh.help)).toEqual(['phone', 'email', 'webhookUrl', 'webhookSecret']);
     expect(resourceStrings(contactsResource, 'en').filters).toEqual({ keyword: 'Name or phone' });
   });
 

@@ -22,14 +22,14 @@ describe('buildXlsxRows', () => {
 
   it('writes the column labels, then each record as the list shows it, references by name', () => {
     const records = [
-      { id: 1, version: 1, orgId: 2, name: '上海值班室', phone: '400-800-1001', email: '' },
-      { id: 2, version: 3, orgId: 3, name: '苏州值班室', phone: '', email: 'sz@example.com' },
+      { id: 1, version: 1, orgId: 2, name: '上海值班室', phone: '400-800-1001', email: '', webhookUrl: '', webhookSecretSet: false },
+      { id: 2, version: 3, orgId: 3, name: '苏州值班室', phone: '', email: 'sz@example.com', webhookUrl: 'https://hooks.example.com/a', webhookSecretSet: true },
     ];
     expect(buildXlsxRows(contactsResource.columns, records, header, ctx)).toEqual({
-      header: ['姓名', '电话', '邮箱', '所属组织'],
+      header: ['姓名', '电话', '邮箱', 'Webhook 地址', '签名密钥', '所属组织'],
       rows: [
-        ['上海值班室', '400-800-1001', '', '华东洁净制造集团'],
-        ['苏州值班室', '', 'sz@example.com', '苏州工厂'],
+        ['上海值班室', '400-800-1001', '', '', '否', '华东洁净制造集团'],
+        ['苏州值班室', '', 'sz@example.com', 'https://hooks.example.com/a', '是', '苏州工厂'],
       ],
     });
   });
@@ -55,7 +55,7 @@ describe('buildXlsxRows', () => {
   });
 
   it('writes only the header for an empty list', () => {
-    expect(buildXlsxRows(contactsResource.columns, [], (c) => c.label.en, ctx)).toEqual({ header: ['Name', 'Phone', 'E-mail', 'Organisation'], rows: [] });
+    expect(buildXlsxRows(contactsResource.columns, [], (c) => c.label.en, ctx)).toEqual({ header: ['Name', 'Phone', 'E-mail', 'Webhook URL', 'Signing secret', 'Organisation'], rows: [] });
   });
 });
 
