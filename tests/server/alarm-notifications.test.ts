@@ -278,7 +278,7 @@ describe('alarm notifications: webhook, e-mail, back-off, escalation', () => {
     for (const [body, error] of badAssign) {
       const r = await expectNoChange(server, () => admin.post('/api/t_project_contacts/save', body));
       expect(r.status, JSON.stringify(body)).toBe(400);
-      expect(r.body.error.startsWith(error), r.body.error).toBe(true);
+      expect((r.body.error ?? '').startsWith(error), r.body.error).toBe(true);
     }
     // The older form still works: every level, first line.
     const legacy = await admin.post('/api/t_project_contacts/save', { projectId, contactIds: [id] });
