@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { IntList, PageQuery, QueryId, paged } from './envelope';
 
 /** The orders GET /api/t_device takes (`sort`): a column, `-` first for descending. */
-export const DEVICE_SORTS = ['id', 'name', 'code', 'state', 'lastSeenAt', 'installDate'] as const;
+export const DEVICE_SORTS = ['id', 'name', 'code', 'state', 'lastSeenAt'] as const;
 export const DeviceSort = z.enum(DEVICE_SORTS.flatMap((s) => [s, `-${s}`]) as [string, ...string[]]);
 
 /**

@@ -47,7 +47,6 @@ export const deviceResource = defineResource({
     { name: 'iotId', label: { zh: '物联网ID', en: 'IoT id' } },
     { name: 'iccid', label: { zh: 'ICCID', en: 'ICCID' } },
     { name: 'lastSeenAt', label: { zh: '最后通讯', en: 'Last seen' }, kind: 'datetime', sortable: true },
-    { name: 'installDate', label: { zh: '安装日期', en: 'Installed' }, kind: 'datetime', sortable: true },
   ],
   fields: [
     { name: 'name', label: { zh: '设备名称', en: 'Name' }, kind: 'text' },

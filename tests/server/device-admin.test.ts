@@ -362,6 +362,11 @@ describe('device administration', () => {
       expect(dup.body.data.problems.map((p: { row: number; code: string; message: string }) => [p.row, p.code, p.message])).toEqual([
         [1, 'code.repeated', '“IMP-DUP”与第 1 行重复'], [2, 'code.duplicate', '设备编码“P-SH-01-NV-F600-1”已存在'],
       ]);
+      // A row naming no known project is still checked for what it can be on its own.
+      const lone = await admin.post('/api/t_device/batch', { rows: [row({ project: '无此项目', code: 'P-SH-01-NV-F600-1', iotId: 'IOT000001' })] });
+      expect(lone.body.data.problems.map((p: { field: string; code: string }) => [p.field, p.code])).toEqual([
+        ['project', 'project.unknown'], ['code', 'code.duplicate'], ['iotId', 'iotId.duplicate'],
+      ]);
       // The operator's rows may only name its own projects.
       const scoped = await operator.post('/api/t_device/batch', { rows: [row({ project: 'P-BJ-01', gateway: '' })] });
       expect(scoped.body.data.problems[0]).toMatchObject({ row: 0, field: 'project', code: 'project.unknown' });

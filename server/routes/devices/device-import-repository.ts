@@ -6,6 +6,7 @@ import type { DB } from '../../db/schema';
 import { auditLog } from '../../logs/audit-log';
 import { problemsError } from '../measures/register-table';
 import { visibleProjectFilter } from '../scope-filters';
+import { valueTaken } from './device-repository';
 import { checkDevice, pushConfig, type Writer } from './device-write-repository';
 
 /** A save field's name as the import sheet calls it. */
@@ -66,7 +67,15 @@ export async function importDevices(db: Kysely<DB>, w: Writer, rows: readonly un
         if (earlier === undefined) firstRow[key].set(value, row);
         else add(key, `${key}.repeated`, `“${value}”与${rowLabel(earlier).zh}重复`, `"${value}" repeats ${rowLabel(earlier).en}`);
       }
-      if (typeof project !== 'object' || typeof model !== 'object') continue;
+      if (typeof project !== 'object' || typeof model !== 'object') {
+        // The row cannot be checked whole: what can be checked on its own still is.
+        for (const [key, column, what] of [['code', 'code', '设备编码'], ['iotId', 'iot_id', '物联网ID'], ['iccid', 'iccid', 'ICCID']] as const) {
+          if (!(await valueTaken(trx, column, r[key], null))) continue;
+          if (key === 'code') add(key, 'code.duplicate', `设备编码“${r.code}”已存在`, `device code "${r.code}" is taken`);
+          else add(key, `${key}.duplicate`, `${what}“${r[key]}”已被其他设备使用`, `${what} "${r[key]}" is used by another device`);
+        }
+        continue;
+      }
       const fields: SaveDevice = {
         name: r.name, code: r.code, projectId: project.id, deviceModelId: model.id, gatewayId, iotId: r.iotId, iccid: r.iccid,
         installDate: r.installDate, lng: r.lng, lat: r.lat,

@@ -25,7 +25,7 @@ export interface DeviceFilter {
 const ftsPhrase = (keyword: string) => `"${keyword.replace(/"/g, '""')}"`;
 
 const SORT_COLUMNS = {
-  id: 'd.id', name: 'd.name', code: 'd.code', state: 'd.state', lastSeenAt: 'd.last_seen_at', installDate: 'd.install_date',
+  id: 'd.id', name: 'd.name', code: 'd.code', state: 'd.state', lastSeenAt: 'd.last_seen_at',
 } as const;
 
 /** The devices a user sees: those of projects in the data scope (all of them, project or not, for VAll). */
