@@ -60,6 +60,12 @@ test('an administrator adds a device, changes its model seeing the unmapped poin
     await expect(list.row(CODE)).toContainText('离线');
   });
 
+  await test.step('the simulated gateway takes its register map and the simulator drives it within seconds', async () => {
+    const [device] = (await apiGet<{ list: { id: number }[] }>(request, token, `/t_device?keyword=${CODE}`)).list;
+    await expect.poll(async () => (await apiGet<unknown[]>(request, token, `/t_real_measure/values?deviceId=${device.id}`)).length, { timeout: 30_000 }).toBe(7);
+    await expect.poll(async () => (await apiGet<{ state: number }>(request, token, `/t_device/${device.id}`)).state).not.toBe(0);
+  });
+
   await test.step('imports a sheet with a bad row: the report names it, nothing is written', async () => {
     const before = (await apiGet<{ count: number }>(request, token, '/t_device?Size=1')).count;
     await list.root.getByRole('button', { name: '批量导入' }).click();
