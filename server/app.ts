@@ -33,6 +33,7 @@ import { registerMessageRoutes } from './routes/messages/message-routes';
 import { registerNameRoutes } from './routes/names/name-routes';
 import { registerProjectGraphRoutes } from './routes/project-graphs/project-graph-routes';
 import { registerPlaylistRoutes } from './routes/playlists/playlist-routes';
+import { registerSimRoutes } from './routes/sim/sim-routes';
 import { registerGatewayCommandRoutes } from './routes/gateway-commands/gateway-command-routes';
 import { registerProductSyncRoutes } from './routes/product-sync/product-sync-routes';
 import { registerIotMonitorRoutes } from './routes/iot-monitor/iot-monitor-routes';
@@ -116,6 +117,7 @@ export async function buildApp(base: Omit<AppDeps, 'hub'>, options: BuildAppOpti
     registerProjectGraphRoutes(api, deps);
     registerGraphLiveRoutes(api, deps);
     registerPlaylistRoutes(api, deps);
+    registerSimRoutes(api, deps);
     registerGatewayCommandRoutes(api, deps);
     registerProductSyncRoutes(api, deps);
     registerIotMonitorRoutes(api, deps);

@@ -5,6 +5,7 @@ import type { DB } from './db/schema';
 import type { Telemetry } from './telemetry/telemetry';
 import type { TelemetryEvents } from './telemetry/telemetry-events';
 import type { HubPublisher } from './hub/publisher';
+import type { SimulatorDrills } from './simulator/drills';
 
 /** What route modules receive: the database, the settings and the hub's publish API. */
 export interface AppDeps {
@@ -16,4 +17,6 @@ export interface AppDeps {
   telemetryEvents?: TelemetryEvents;
   /** The ingest path and alarm engine; absent, the routes make one without background jobs. */
   telemetry?: Telemetry;
+  /** The demo simulator's drills (POST /api/sim/drill/haze); absent or detached without a simulator. */
+  drills?: SimulatorDrills;
 }

@@ -12,6 +12,7 @@ import { GatewayCommandQueue, startExpirySweep } from './gateway/command-queue';
 import { AlarmNotifier } from './notifications/alarm-notifier';
 import { SimGateways } from './simulator/sim-gateways';
 import { Simulator } from './simulator/simulator';
+import { SimulatorDrills } from './simulator/drills';
 import { Telemetry } from './telemetry/telemetry';
 import { TelemetryEvents } from './telemetry/telemetry-events';
 
@@ -26,6 +27,8 @@ export interface RunningServer {
   telemetry: Telemetry;
   /** The device simulator (demo mode with SIMULATOR on), else null. */
   simulator: Simulator | null;
+  /** The simulator's drills (attached to `simulator` when it runs). */
+  drills: SimulatorDrills;
   /** The alarm notification worker (webhooks, e-mail, escalation). */
   notifier: AlarmNotifier;
   /** Stops the simulator and background jobs, finishes requests in flight, then closes the database. */
@@ -57,7 +60,8 @@ export async function startServer(config: ServerConfig, options: BuildAppOptions
       db: database.db, dialect: database.dialect, events: telemetryEvents, offlineAfterS: config.offlineAfterS, alarm: config.alarm,
       onError: (err, job) => app?.log.error({ err }, `${job} failed`), onRaise: notifier,
     });
-    app = await buildApp({ db: database.db, dialect: database.dialect, config, telemetryEvents, telemetry }, options);
+    const drills = new SimulatorDrills();
+    app = await buildApp({ db: database.db, dialect: database.dialect, config, telemetryEvents, telemetry, drills }, options);
     const pruneTimer = setInterval(() => {
       pruneSessions(database.db).catch((err) => app?.log.error({ err }, 'session prune failed'));
     }, 3_600_000);
@@ -79,6 +83,7 @@ export async function startServer(config: ServerConfig, options: BuildAppOptions
         db: database.db, ingest: telemetry.ingest, onError: (err) => app?.log.error({ err }, 'simulator round failed'),
       });
       simulator.start();
+      drills.attach(simulator);
       const sim = simulator;
       simGateways = new SimGateways({
         db: database.db, queue: commandQueue, ingest: telemetry.ingest, onConfigured: (ids) => sim.reloadDevices(ids),
@@ -97,7 +102,7 @@ export async function startServer(config: ServerConfig, options: BuildAppOptions
     const worker = notifier;
     let closing: Promise<void> | undefined;
     return {
-      app: running, database, url: `http://${host}:${port}`, migrations, demoSeed, telemetry: jobs, simulator: sim, notifier: worker,
+      app: running, database, url: `http://${host}:${port}`, migrations, demoSeed, telemetry: jobs, simulator: sim, drills, notifier: worker,
       close: () => (closing ??= (async () => {
         await sim?.stop();
         await simGw?.stop();

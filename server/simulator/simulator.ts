@@ -124,6 +124,20 @@ export class Simulator {
     return devices;
   }
 
+  /**
+   * A drill: haze over a project's site from now for `minutes`, ambient PM2.5 × `level` (a stronger
+   * one already in progress is kept). Null when no simulated device stands at that project.
+   */
+  haze(projectId: number, minutes: number, level: number): { until: number; level: number } | null {
+    const site = this.sites.get(projectId);
+    if (!site) return null;
+    const now = this.now();
+    const until = now + minutes * 60_000;
+    const running = site.pollution.until > now;
+    site.pollution = { until: Math.max(until, running ? site.pollution.until : 0), level: Math.max(level, running ? site.pollution.level : 0) };
+    return { ...site.pollution };
+  }
+
   /** One round: every device that is not silent sends every measure, in one ingest batch. */
   async tick(): Promise<IngestResult | null> {
     if (!this.loaded) await this.load();

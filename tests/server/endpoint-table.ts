@@ -13,6 +13,7 @@ import { MEASURE_ENDPOINTS } from './endpoint-table-measures';
 import { PLAYLIST_ENDPOINTS } from './endpoint-table-playlists';
 import { RESOURCE_ENDPOINTS } from './endpoint-table-resources';
 import { SCREEN_LIBRARY_ENDPOINTS } from './endpoint-table-screen-library';
+import { SIM_ENDPOINTS } from './endpoint-table-sim';
 import { fileForm, makePng } from './png';
 
 /** md5 hex of a password, as the console's password check sends it (SPEC §3). */
@@ -276,6 +277,7 @@ export const ENDPOINTS: EndpointCase[] = [
   ...RESOURCE_ENDPOINTS,
   ...MEASURE_ENDPOINTS,
   ...IOT_MONITOR_ENDPOINTS,
+  ...SIM_ENDPOINTS,
   ...ALARM_NOTIFICATION_ENDPOINTS,
   ...DEVICE_ENDPOINTS,
 ];
