@@ -5,13 +5,17 @@ import { rowsToSheet, type SheetContext } from '../../src/features/admin/product
 import { ADMIN } from './pages/accounts';
 import { apiGet, apiPost, browserSignIn } from './pages/api';
 import { badSheet, fortyRows, MeasurePage, SHEET_TAGS as TAGS, xlsx } from './pages/MeasurePoints';
+import { ProductSyncPages } from './pages/ProductSyncPages';
+import { ShellPage } from './pages/ShellPage';
 
 /**
  * Issue 17's register tables (测点管理, 物联网测点): the page with a product chosen, the point drawer
  * with the printf preview and the import report, at 1920×1080 in both themes and languages
  * (test-results/screenshots/product17-measures-<page>-<theme>-<lang>.png); and the editing a new
  * product's table goes through: a 40-row sheet with two bad rows reported and nothing written, the
- * fixed sheet imported, a printf edited with its preview, the PM2.5 alarm set at 75 and saved.
+ * fixed sheet imported, a printf edited with its preview, the PM2.5 alarm set at 75 and saved; then
+ * the product synced to two new devices (产品同步 and its detail), and under a haze drill the
+ * simulator's devices raise that alarm in the bell.
  */
 
 const SHOTS = 'test-results/screenshots';
@@ -83,7 +87,7 @@ for (const theme of ['dark', 'light'] as const) {
   }
 }
 
-test('a new product\'s register table: a bad sheet is reported and writes nothing, the fixed one is imported, printf and the PM2.5 alarm are edited and saved', async ({ page, request, baseURL }) => {
+test('a new product\'s register table: a bad sheet is reported and writes nothing, the fixed one is imported, printf and the PM2.5 alarm are edited and saved, synced to its devices, whose alarm reaches the bell', async ({ page, request, baseURL }) => {
   const token = await browserSignIn(page, request, ADMIN, baseURL!);
   const m = new MeasurePage(page);
   const code = `E2E-MP-${Date.now()}`;
@@ -92,6 +96,7 @@ test('a new product\'s register table: a bad sheet is reported and writes nothin
   const id = created.data.id as number;
   const table = () => apiGet<RegisterTable>(request, token, `/t_device_model_measure?deviceModelId=${id}`);
   const zh: SheetContext = { lang: 'zh', tags: TAGS };
+  const devices: number[] = [];
 
   try {
     await page.goto('/');
@@ -184,7 +189,42 @@ test('a new product\'s register table: a bad sheet is reported and writes nothin
     await stale.getByRole('button', { name: '重新加载' }).click();
     await expect(m.editor.getByText('已保存', { exact: true })).toBeVisible();
     await expect(m.row('PM10')).toContainText('ppm');
+
+    // Two devices of the new product at the demo site with the fewest air sensors (their haze alarms
+    // stay few, so ours are among the bell's newest), behind its simulated gateway.
+    const all = await apiGet<{ list: { projectId: number | null; deviceTypeId: number }[] }>(request, token, '/t_device?Page=1&Size=500');
+    const sensorsAt = new Map<number, number>();
+    for (const d of all.list) if (d.projectId !== null) sensorsAt.set(d.projectId, (sensorsAt.get(d.projectId) ?? 0) + (d.deviceTypeId === 2001 ? 1 : 0));
+    const projectId = [...sensorsAt.entries()].sort((x, y) => x[1] - y[1] || x[0] - y[0])[0][0];
+    const [gateway] = await apiGet<{ id: number }[]>(request, token, `/t_device/gateways?projectId=${projectId}`);
+    for (const n of [1, 2]) {
+      const saved = await apiPost(request, token, '/t_device/save', {
+        name: `E2E传感器-${n}-${code}`, code: `${code}-D${n}`, projectId, deviceModelId: id, gatewayId: gateway.id,
+      });
+      expect(saved.success, JSON.stringify(saved)).toBe(true);
+      devices.push(saved.data.id as number);
+    }
+
+    // 产品同步: the table goes to both devices through their gateway; the detail says so per device.
+    await page.goto('/nv_product/nv_product_sync');
+    const sync = new ProductSyncPages(page);
+    const started = await sync.startSync(`测点E2E ${code}`);
+    expect(started.preview).toContain('2 台设备');
+    expect(await sync.waitFinished(started.id)).toBe('succeeded');
+    await sync.openDetail(started.id);
+    await expect(sync.items).toHaveCount(2);
+    await expect(sync.items.locator('[data-item-state="succeeded"]')).toHaveCount(2);
+
+    // A haze over the site (a drill on the demo simulator): the devices read PM2.5 over 75, and
+    // their alarm arrives in the open bell.
+    const shell = new ShellPage(page);
+    await shell.alarmButton.click();
+    await expect(shell.alarmPanel).toBeVisible();
+    const drill = await apiPost(request, token, '/sim/drill/haze', { projectId, minutes: 3 });
+    expect(drill.success, JSON.stringify(drill)).toBe(true);
+    await expect(shell.alarmItems.filter({ hasText: `-${code}` }).filter({ hasText: 'PM2.5' }).first()).toBeVisible({ timeout: 60_000 });
   } finally {
+    for (const d of devices) await apiPost(request, token, `/t_device/del/${d}`);
     const t = await table();
     await apiPost(request, token, '/t_device_model_measure/batchSave', { deviceModelId: id, rows: [], removeIds: t.points.map((p) => p.id) });
     const groups = await apiGet<{ list: { id: number }[] }>(request, token, `/t_measure_group?deviceModelId=${id}&Size=50`);
