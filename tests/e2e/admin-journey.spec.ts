@@ -39,14 +39,14 @@ const ROLE_RIGHTS = ['project-preview', 'device-preview', 'log-preview'];
 
 /**
  * The sidebar those three rights allow (server/seed/menu-seed.ts): 首页 always; 项目管理 for its
- * 组态管理 (project-preview); 物联网 for its 物联网监控 (device-preview; its other pages need
- * product-preview); 我的日志 (log-preview); 关于, whose entries need no right. 系统管理 is hidden:
+ * 组态管理 (project-preview); 物联网 for 物联网监控, 设备列表 and 物联网设备 (device-preview; its
+ * other pages need product-preview); 我的日志 (log-preview); 关于, whose entries need no right. 系统管理 is hidden:
  * 个人中心 needs account-preview, which the type allows but the role was not given.
  */
 const AGENT_MENU = ['首页', '项目管理', '物联网', '我的日志', '关于'];
 const AGENT_GROUPS: Record<string, string[]> = {
   项目管理: ['组态管理'],
-  物联网: ['物联网监控'],
+  物联网: ['物联网监控', '设备列表', '物联网设备'],
   关于: ['版本信息', '授权信息'],
 };
 

@@ -6,6 +6,7 @@ import { ADMIN } from './pages/accounts';
 import { apiGet, apiPost, browserSignIn } from './pages/api';
 import { badSheet, fortyRows, MeasurePage, SHEET_TAGS as TAGS, xlsx } from './pages/MeasurePoints';
 import { ProductSyncPages } from './pages/ProductSyncPages';
+import { ResourceListPage } from './pages/ResourceListPage';
 import { ShellPage } from './pages/ShellPage';
 
 /**
@@ -91,9 +92,18 @@ test('a new product\'s register table: a bad sheet is reported and writes nothin
   const token = await browserSignIn(page, request, ADMIN, baseURL!);
   const m = new MeasurePage(page);
   const code = `E2E-MP-${Date.now()}`;
-  const created = await apiPost(request, token, '/t_device_model/save', { name: `测点E2E ${code}`, code, deviceTypeId: 2001 });
-  expect(created.success, JSON.stringify(created)).toBe(true);
-  const id = created.data.id as number;
+  // The product, made in 产品列表 as an administrator would.
+  await page.goto('/nv_product/nv_product_list');
+  const products = new ResourceListPage(page, 't_device_model');
+  await products.expectLoaded();
+  await products.button('新增').click();
+  await products.field('型号名称').fill(`测点E2E ${code}`);
+  await products.field('型号编码').fill(code);
+  await products.field('设备类型').click();
+  await page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option').filter({ hasText: '传感器' }).first().click();
+  await products.drawerButton('保存').click();
+  await expect(products.drawer).toBeHidden();
+  const id = await modelId(request, token, code);
   const table = () => apiGet<RegisterTable>(request, token, `/t_device_model_measure?deviceModelId=${id}`);
   const zh: SheetContext = { lang: 'zh', tags: TAGS };
   const devices: number[] = [];
