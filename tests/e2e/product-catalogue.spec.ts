@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { makePng } from '../server/png';
 import { ADMIN } from './pages/accounts';
+import { pickOption } from './pages/AdminControls';
 import { apiGet, apiPost, browserSignIn } from './pages/api';
 import { ResourceListPage } from './pages/ResourceListPage';
 
@@ -43,8 +44,7 @@ test('an admin adds a product with its picture; it is listed with products, not 
   await models.button('新增').click();
   await models.field('型号名称').fill('E2E 高效过滤器 F900');
   await models.field('型号编码').fill('E2E-F900');
-  await models.field('设备类型').click();
-  await page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option').filter({ hasText: '过滤器' }).first().click();
+  await pickOption(page, models.field('设备类型'), '过滤器');
   await models.drawer.locator('input[type="file"]').setInputFiles({ name: 'f900.png', mimeType: 'image/png', buffer: makePng(64, 48) });
   await expect(models.drawer.locator('[data-stored-image^="/api/files/image/"]')).toBeVisible();
   await models.drawerButton('保存').click();

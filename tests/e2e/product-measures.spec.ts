@@ -5,6 +5,7 @@ import { rowsToSheet, type SheetContext } from '../../src/features/admin/product
 import { ADMIN } from './pages/accounts';
 import { apiGet, apiPost, browserSignIn } from './pages/api';
 import { badSheet, fortyRows, MeasurePage, SHEET_TAGS as TAGS, xlsx } from './pages/MeasurePoints';
+import { pickOption } from './pages/AdminControls';
 import { ProductSyncPages } from './pages/ProductSyncPages';
 import { ResourceListPage } from './pages/ResourceListPage';
 import { ShellPage } from './pages/ShellPage';
@@ -99,8 +100,7 @@ test('a new product\'s register table: a bad sheet is reported and writes nothin
   await products.button('新增').click();
   await products.field('型号名称').fill(`测点E2E ${code}`);
   await products.field('型号编码').fill(code);
-  await products.field('设备类型').click();
-  await page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option').filter({ hasText: '传感器' }).first().click();
+  await pickOption(page, products.field('设备类型'), '传感器');
   await products.drawerButton('保存').click();
   await expect(products.drawer).toBeHidden();
   const id = await modelId(request, token, code);

@@ -1,4 +1,5 @@
 import { expect, type Locator, type Page } from '@playwright/test';
+import { pickOption } from './AdminControls';
 import { ConditionType } from '../../../contract/conditions';
 import { MEASURE_TAGS, MeasureTag } from '../../../contract/enums';
 import { MEASURE_COLUMNS } from '../../../contract/resources/measure';
@@ -39,10 +40,12 @@ export class MeasurePage {
     await expect(this.editor).toBeVisible({ timeout: 30_000 });
     await expect(this.main.locator('.ant-spin-spinning, .ant-skeleton')).toHaveCount(0, { timeout: 30_000 });
   }
-  /** Chooses a select's option by its text (antd renders options in a popup). */
-  async choose(select: Locator, option: string | RegExp) {
-    await select.click();
-    await this.page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: option }).first().click();
+  /**
+   * Chooses a select's option by its text (antd renders options in a popup), until the select
+   * shows it: a click during the popup's opening animation once landed beside the option.
+   */
+  async choose(select: Locator, option: string) {
+    await pickOption(this.page, select, option);
   }
   async importSheet(name: string, buffer: Buffer) {
     await this.editor.getByRole('button', { name: this.text('导入', 'Import'), exact: true }).first().click();
