@@ -1,7 +1,7 @@
 import type { WidgetType } from '../../contract/screen-template';
 import type { AnyWidgetModule, WidgetDefinition } from '../runtime/types';
 import type { CoreWidgetType } from './coreWidgets';
-import { chooseMapPath, readProjectMapProps } from './project-map/projectMapProps';
+import { chooseMapPath, mapModeOf } from './project-map/projectMapMode';
 import { prefetchChinaMap } from './shared/chinaMapSource';
 
 const lazy = <M>(load: () => Promise<M>, pick: (m: M) => AnyWidgetModule) => () => load().then(pick);
@@ -32,7 +32,7 @@ export const WIDGETS: Record<WidgetType, WidgetDefinition> = {
     load: core('projectMap'),
     // The offline map's outline (AMap alone needs none) comes with the data, not after the widget mounts.
     prepare: (props, environment) => {
-      if (chooseMapPath(readProjectMapProps(props).mode ?? environment.map.mode, environment.map.key) !== 'amap') prefetchChinaMap();
+      if (chooseMapPath(mapModeOf(props) ?? environment.map.mode, environment.map.key) !== 'amap') prefetchChinaMap();
     },
   },
   model3d: { nameKey: 'widget.model3d', load: core('model3d') },

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { DEFAULT_STATE_COLOURS } from '../shared/projectList';
 import { testLocated } from '../shared/testProject';
 import { amapMarkerSpec, amapShouldCluster, AMAP_CLUSTER_ABOVE } from './amapMarkers';
-import { chooseMapPath, readProjectMapProps } from './projectMapProps';
+import { chooseMapPath } from './projectMapMode';
+import { readProjectMapProps } from './projectMapProps';
 import { markerSize } from './projectMapOptions';
 
 describe('readProjectMapProps', () => {

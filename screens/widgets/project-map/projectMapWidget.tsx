@@ -8,7 +8,8 @@ import { AmapProjectMap } from './AmapProjectMap';
 import { MapLegend } from './MapLegend';
 import { OfflineProjectMap } from './OfflineProjectMap';
 import { useWallColors } from '../shared/wallTheme';
-import { AMAP_AUTO_TIMEOUT_MS, AMAP_ONLY_TIMEOUT_MS, AMAP_RETRY_MS, chooseMapPath, readProjectMapProps } from './projectMapProps';
+import { AMAP_AUTO_TIMEOUT_MS, AMAP_ONLY_TIMEOUT_MS, AMAP_RETRY_MS, chooseMapPath } from './projectMapMode';
+import { readProjectMapProps } from './projectMapProps';
 
 type AmapState = { kind: 'loading' } | { kind: 'ready' } | { kind: 'failed'; reason: string };
 

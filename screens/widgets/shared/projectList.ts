@@ -13,7 +13,7 @@ export type StateColours = Record<ProjectState, string>;
 export function themeStateColours(theme: WallColors): StateColours {
   return { normal: theme.state.normal, alarm: theme.state.alarm, offline: theme.state.offline };
 }
-export const DEFAULT_STATE_COLOURS: StateColours = themeStateColours(WALL_THEMES.dark);
+export const DEFAULT_STATE_COLOURS: StateColours = /* @__PURE__ */ themeStateColours(WALL_THEMES.dark);
 
 const STATES: readonly ProjectState[] = ['normal', 'alarm', 'offline'];
 /** How bad a state is: a group of projects shows its worst. */

@@ -179,9 +179,13 @@ const cssVar = (path: string, fallback: string) => `var(${cssName(path)}, ${fall
  * sets wins; a widget outside a screen (a test, the editor's palette) looks dark. Never hand these
  * to a canvas (ECharts, three): use `useWallColors()` there.
  */
-export const wallCss: WallColors = {
-  ...(Object.fromEntries(Object.entries(DARK).filter(([, v]) => typeof v === 'string').map(([k, v]) => [k, cssVar(k, v as string)])) as unknown as WallColors),
-  palette: DARK.palette.map((v, i) => cssVar(`palette-${i}`, v)),
-  state: Object.fromEntries(Object.entries(DARK.state).map(([k, v]) => [k, cssVar(`state-${k}`, v)])) as WallColors['state'],
-  level: Object.fromEntries(Object.entries(DARK.level).map(([k, v]) => [k, cssVar(`level-${k}`, v)])),
-};
+export const wallCss: WallColors = /* @__PURE__ */ cssVariablesOf(DARK);
+
+function cssVariablesOf(fallback: WallColors): WallColors {
+  return {
+    ...(Object.fromEntries(Object.entries(fallback).filter(([, v]) => typeof v === 'string').map(([k, v]) => [k, cssVar(k, v as string)])) as unknown as WallColors),
+    palette: fallback.palette.map((v, i) => cssVar(`palette-${i}`, v)),
+    state: Object.fromEntries(Object.entries(fallback.state).map(([k, v]) => [k, cssVar(`state-${k}`, v)])) as WallColors['state'],
+    level: Object.fromEntries(Object.entries(fallback.level).map(([k, v]) => [k, cssVar(`level-${k}`, v)])),
+  };
+}
