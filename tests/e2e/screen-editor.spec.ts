@@ -1,6 +1,7 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import fs from 'node:fs';
 import { ADMIN, SUPERADMIN } from './pages/accounts';
+import { pickOption } from './pages/AdminControls';
 import { apiGet, apiPost, browserSignIn } from './pages/api';
 import { MonitorScreen } from './pages/MonitorScreen';
 import { ScreenEditor, ScreenLibrary } from './pages/ScreenEditor';
@@ -178,8 +179,7 @@ test('个性化配置 chooses the template and the wall theme /monitor opens; ba
   const active = list.list.find((t) => t.isActive)!;
   await page.goto('/nv_personal_config');
   const form = page.locator('[data-page="personal-config"] form');
-  await form.getByLabel('打开大屏时显示').click();
-  await page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option').filter({ hasText: '三维态势' }).click();
+  await pickOption(page, form.getByLabel('打开大屏时显示'), '三维态势');
   await form.getByText('浅色', { exact: true }).click();
   await form.getByRole('button', { name: '保存' }).click();
   await expect(page.getByText('已保存')).toBeVisible();

@@ -1,10 +1,3 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
-import fs from 'node:fs';
-import net from 'node:net';
-import os from 'node:os';
-import path from 'node:path';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConditionType } from '../../contract/conditions';
 import { MeasureTag } from '../../contract/enums';
@@ -12,6 +5,7 @@ import { openDatabase, type Database } from '../../server/db/database';
 import { INTERRUPTED } from '../../server/notifications/notification-repository';
 import { startSmtpReceiver, startWebhookReceiver, waitFor } from './notification-receivers';
 import { createDevice, createModel } from './telemetry-fixtures';
+import { call, killServer, scratchData, spawnServer, type ServerProcess } from './child-server';
 
 /**
  * The alarm notification queue survives a crash: a real server process, killed with SIGKILL while
@@ -29,50 +23,9 @@ const SMTP_PASS = 'Smtp-Pa55-never-logged';
 const DEVICES = 36;
 const PER_BATCH = 3;
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-    srv.on('error', reject);
-  });
-}
-
-interface ServerProcess { child: ChildProcess; url: string; output: () => string; exited: Promise<NodeJS.Signals | number | null> }
-
-/** The server as `npm start` runs it, in one node process (no tsx wrapper, so SIGKILL reaches the server itself). */
-async function spawnServer(env: Record<string, string>): Promise<ServerProcess> {
-  const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', STATIC_DIR: '', DEMO: '1', SIMULATOR: '0', LOG_LEVEL: 'info' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let out = '';
-  child.stdout!.on('data', (d) => { out += d; });
-  child.stderr!.on('data', (d) => { out += d; });
-  const exited = new Promise<NodeJS.Signals | number | null>((resolve) => child.on('exit', (code, signal) => resolve(signal ?? code)));
-  const deadline = Date.now() + 60_000;
-  while (!out.includes('nv-console is running at')) {
-    if (Date.now() > deadline || child.exitCode !== null) {
-      child.kill('SIGKILL');
-      throw new Error(`server did not start:\n${out}`);
-    }
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  return { child, url: `http://127.0.0.1:${port}`, output: () => out, exited };
-}
-
-async function call(url: string, method: string, body?: unknown, headers: Record<string, string> = {}) {
-  const res = await fetch(url, {
-    method, headers: { ...headers, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  return res.json() as Promise<{ success: boolean; data: any; error?: string }>;
-}
-
 describe('alarm notifications across a crash (kill -9)', () => {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'nv-notify-'));
+  let scratch: Awaited<ReturnType<typeof scratchData>> | undefined;
+  let dataDir = '';
   let databaseUrl: string | undefined;
   let server: ServerProcess | undefined;
   let database: Database | undefined;
@@ -80,16 +33,8 @@ describe('alarm notifications across a crash (kill -9)', () => {
   let smtp: Awaited<ReturnType<typeof startSmtpReceiver>>;
 
   beforeAll(async () => {
-    if (process.env.TEST_DATABASE_URL) {
-      const name = `nv_test_${randomBytes(6).toString('hex')}`;
-      const client = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
-      await client.connect();
-      await client.query(`create database ${name}`);
-      await client.end();
-      const url = new URL(process.env.TEST_DATABASE_URL);
-      url.pathname = `/${name}`;
-      databaseUrl = url.toString();
-    }
+    scratch = await scratchData('nv-notify-');
+    ({ dataDir, databaseUrl } = scratch);
     // Each call is answered after 120 ms (so some are in flight at the crash); a quarter of the
     // deliveries are refused on their first try (so some wait for a retry at the crash).
     hooks = await startWebhookReceiver({ '/a': SECRET_A, '/b': SECRET_B }, ({ deliveryId, seen }) => (
@@ -97,32 +42,20 @@ describe('alarm notifications across a crash (kill -9)', () => {
     smtp = await startSmtpReceiver(SMTP_USER, SMTP_PASS);
   });
   afterAll(async () => {
-    if (server && server.child.exitCode === null && server.child.signalCode === null) {
-      server.child.kill('SIGKILL');
-      await server.exited;
-    }
+    await killServer(server);
     await database?.close();
     await hooks?.close();
     await smtp?.close();
-    fs.rmSync(dataDir, { recursive: true, force: true });
-    if (databaseUrl) {
-      const admin = new URL(databaseUrl);
-      const name = admin.pathname.slice(1);
-      admin.pathname = '/postgres';
-      const client = new pg.Client({ connectionString: admin.toString() });
-      await client.connect();
-      await client.query(`drop database if exists ${name} with (force)`);
-      await client.end();
-    }
+    await scratch?.dispose();
   });
 
   it('loses no notification, queues none twice, and sends again only what was in flight', async () => {
     const env = {
-      DATA_DIR: dataDir, ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+      ...scratch!.env,
       NOTIFY_TIMEOUT_S: '1', NOTIFY_BACKOFF_S: '0.3,0.6,1.2,2.4,4.8', ALARM_ESCALATE_MINUTES: '0',
       SMTP_HOST: '127.0.0.1', SMTP_PORT: String(smtp.port), SMTP_USER, SMTP_PASS, SMTP_FROM: 'alarm@example.com',
     };
-    server = await spawnServer(env);
+    server = await spawnServer(env, 'info');
     const login = await call(`${server.url}/api/user/login`, 'POST', { user: 'admin', password: 'Admin@2026', tokenExpired: 30 });
     const auth = { authorization: `Bearer ${login.data.token}` };
     database = openDatabase({ dataDir, databaseUrl });
@@ -190,7 +123,7 @@ describe('alarm notifications across a crash (kill -9)', () => {
     const receivedAtCrash = deliveries();
 
     // Restarted on the same data: what is left is sent; the devices not raised yet raise now.
-    server = await spawnServer(env);
+    server = await spawnServer(env, 'info');
     const rest = deviceIds.filter((id) => !alarms.some((x) => x.device_id === id));
     for (let i = 0; i < rest.length; i += PER_BATCH) expect((await ingest(server.url, rest.slice(i, i + PER_BATCH))).success).toBe(true);
     const end = await waitFor('every notification sent', async () => {

@@ -1,13 +1,9 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
-import net from 'node:net';
-import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_GATEWAY_KEYS_FILE } from '../../server/seed/demo-gateway-keys';
 import { openDatabase, type Database } from '../../server/db/database';
+import { call, killServer, scratchData, spawnServer, type ServerProcess } from './child-server';
 
 /**
  * The command queue survives a crash: a real server process, killed with SIGKILL in the middle
@@ -16,86 +12,25 @@ import { openDatabase, type Database } from '../../server/db/database';
  * With TEST_DATABASE_URL the process runs on a new PostgreSQL database, else on SQLite.
  */
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-    srv.on('error', reject);
-  });
-}
-
-interface ServerProcess { child: ChildProcess; url: string; exited: Promise<NodeJS.Signals | number | null> }
-
-/** The server as `npm start` runs it, in one node process (no tsx wrapper, so SIGKILL reaches the server itself). */
-async function spawnServer(env: Record<string, string>): Promise<ServerProcess> {
-  const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', STATIC_DIR: '', DEMO: '1', SIMULATOR: '0', LOG_LEVEL: 'warn' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let out = '';
-  child.stdout!.on('data', (d) => { out += d; });
-  child.stderr!.on('data', (d) => { out += d; });
-  const exited = new Promise<NodeJS.Signals | number | null>((resolve) => child.on('exit', (code, signal) => resolve(signal ?? code)));
-  const deadline = Date.now() + 60_000;
-  while (!out.includes('nv-console is running at')) {
-    if (Date.now() > deadline || child.exitCode !== null) {
-      child.kill('SIGKILL');
-      throw new Error(`server did not start:\n${out}`);
-    }
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  return { child, url: `http://127.0.0.1:${port}`, exited };
-}
-
-async function call(url: string, method: string, body?: unknown, headers: Record<string, string> = {}) {
-  const res = await fetch(url, {
-    method, headers: { ...headers, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  return res.json() as Promise<{ success: boolean; data: any; error?: string }>;
-}
-
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 describe('gateway command queue across a crash (kill -9)', () => {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'nv-cmd-'));
+  let scratch: Awaited<ReturnType<typeof scratchData>> | undefined;
+  let dataDir = '';
   let databaseUrl: string | undefined;
   let env: Record<string, string>;
   let server: ServerProcess | undefined;
   let database: Database | undefined;
 
   beforeAll(async () => {
-    if (process.env.TEST_DATABASE_URL) {
-      const name = `nv_test_${randomBytes(6).toString('hex')}`;
-      const client = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
-      await client.connect();
-      await client.query(`create database ${name}`);
-      await client.end();
-      const url = new URL(process.env.TEST_DATABASE_URL);
-      url.pathname = `/${name}`;
-      databaseUrl = url.toString();
-    }
-    env = { DATA_DIR: dataDir, ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}) };
+    scratch = await scratchData('nv-cmd-');
+    ({ dataDir, databaseUrl } = scratch);
+    env = scratch.env;
   });
   afterAll(async () => {
-    if (server && server.child.exitCode === null && server.child.signalCode === null) {
-      server.child.kill('SIGKILL');
-      await server.exited;
-    }
+    await killServer(server);
     await database?.close();
-    fs.rmSync(dataDir, { recursive: true, force: true });
-    if (databaseUrl) {
-      const admin = new URL(databaseUrl);
-      const name = admin.pathname.slice(1);
-      admin.pathname = '/postgres';
-      const client = new pg.Client({ connectionString: admin.toString() });
-      await client.connect();
-      await client.query(`drop database if exists ${name} with (force)`);
-      await client.end();
-    }
+    await scratch?.dispose();
   });
 
   it('loses no command, finishes none twice, and hands out again what was taken unanswered', async () => {

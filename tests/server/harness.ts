@@ -83,7 +83,7 @@ async function launch(config: ServerConfig, options: BuildAppOptions, cleanup: (
   return server;
 }
 
-async function createPgDatabase(adminUrl: string): Promise<string> {
+export async function createPgDatabase(adminUrl: string): Promise<string> {
   const name = `nv_test_${randomBytes(6).toString('hex')}`;
   const client = new pg.Client({ connectionString: adminUrl });
   await client.connect();
@@ -97,7 +97,7 @@ async function createPgDatabase(adminUrl: string): Promise<string> {
   return url.toString();
 }
 
-async function dropPgDatabase(url: string): Promise<void> {
+export async function dropPgDatabase(url: string): Promise<void> {
   const admin = new URL(url);
   const name = admin.pathname.slice(1);
   admin.pathname = '/postgres';

@@ -1,20 +1,11 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { freePort } from './child-server';
 
-/** The server as `npm start` runs it: a real process, real signals, its real log output. */
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-    srv.on('error', reject);
-  });
-}
+// The server as `npm start` runs it: a real process, real signals, its real log output.
 
 interface ServerProcess { child: ChildProcess; url: string; output: () => string; exited: Promise<number | null> }
 
