@@ -208,8 +208,7 @@ test('a new template can start from a built-in starter: the editor opens with it
   const dialog = page.getByRole('dialog', { name: '新建模板' });
   await dialog.getByLabel('模板名称').fill('E2E 起始模板');
   await dialog.getByText('起始模板', { exact: true }).click();
-  await dialog.getByLabel('选择起始模板').click();
-  await page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option').filter({ hasText: '三维态势' }).click();
+  await pickOption(page, dialog.getByLabel('选择起始模板'), /^三维态势/);
   await dialog.getByRole('button', { name: '创建并编辑' }).click();
   await expect(page).toHaveURL(/\/nv_screen_graph_editor\?id=\d+$/);
   const editor = new ScreenEditor(page);

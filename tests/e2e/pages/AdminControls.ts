@@ -6,15 +6,17 @@ import { expect, type Locator, type Page } from '@playwright/test';
  * come from the server (names of organisations, types, assignable roles) and may arrive after the
  * dropdown opened, so the pick is repeated until it holds.
  */
-export async function pickOption(page: Page, select: Locator, option: string): Promise<void> {
-  const item = page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option')
-    .filter({ has: page.getByText(option, { exact: true }) });
+export async function pickOption(page: Page, select: Locator, option: string | RegExp): Promise<void> {
+  const options = page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option');
+  // A string is the option's whole label; a pattern matches labels with more in them ("三维态势 (9 个部件)").
+  const item = typeof option === 'string' ? options.filter({ has: page.getByText(option, { exact: true }) }) : options.filter({ hasText: option }).first();
   const shown = select.locator('xpath=ancestor::*[contains(concat(" ", normalize-space(@class), " "), " ant-select ")][1]');
+  const isShown = (text: string | null) => (typeof option === 'string' ? !!text?.includes(option) : option.test(text ?? ''));
   await expect(async () => {
-    if ((await shown.textContent())?.includes(option)) return;
+    if (isShown(await shown.textContent())) return;
     if (!(await item.isVisible())) {
       await select.click({ timeout: 5_000 });
-      if (await select.isEditable()) await select.fill(option, { timeout: 5_000 });
+      if (typeof option === 'string' && await select.isEditable()) await select.fill(option, { timeout: 5_000 });
     }
     await expect(item).toBeVisible({ timeout: 5_000 });
     await item.click({ timeout: 5_000 });
