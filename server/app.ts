@@ -5,6 +5,7 @@ import { RESOURCES } from '../contract/resources/registry';
 import type { AppDeps } from './deps';
 import { registerConsole } from './http/console-static';
 import { registerEnvelopeErrors } from './http/envelope-errors';
+import { registerHealth } from './http/health';
 import { createHub, registerHub } from './hub/hub-plugin';
 import { bridgeTelemetryToHub } from './hub/telemetry-bridge';
 import type { HubOptions } from './hub/hub-server';
@@ -127,6 +128,7 @@ export async function buildApp(base: Omit<AppDeps, 'hub'>, options: BuildAppOpti
     appApi.get('/ping', async () => ({ success: true, data: 'pong' }));
   }, { prefix: '/app-api' });
 
+  registerHealth(app, deps);
   await registerConsole(app, config.staticDir);
   return app;
 }

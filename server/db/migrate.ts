@@ -36,6 +36,14 @@ const MIGRATIONS: Migration[] = [
   { name: '013-alarm-notifications', up: m013.up },
 ];
 
+/** The names of the migrations this build knows that the database has not applied (GET /readyz). */
+export async function pendingMigrations(db: Kysely<unknown>): Promise<string[]> {
+  const done = new Set(
+    (await sql<{ name: string }>`select name from nv_migration`.execute(db)).rows.map((r) => r.name),
+  );
+  return MIGRATIONS.map((m) => m.name).filter((name) => !done.has(name));
+}
+
 /**
  * Applies the migrations not yet applied, each in its own transaction, so a failure leaves the
  * database at the last good migration. Returns the names applied now.

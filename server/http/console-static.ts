@@ -5,14 +5,14 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { monitorTemplateBlock } from './monitor-start';
 import { beforeHeadEnd, preloadRoute, readRoutePreloads, withInlineConfig, withPreloads } from './route-preloads';
 
-/** Paths that belong to the server, never to the console's history fallback. */
-const SERVER_PREFIXES = ['/api/', '/app-api/', '/chatHub'];
+/** Paths that belong to the server, never to the console's history fallback (they answer JSON). */
+const SERVER_PREFIXES = ['/api/', '/app-api/', '/srv/', '/chatHub'];
 
 /**
- * Serves the built console with a history fallback: any other GET that accepts HTML gets
- * index.html, so a deep link like /nv_system/nv_users loads the app (a route of the build's
- * preload list gets its chunks named in it: route-preloads.ts). Unknown API paths get the envelope
- * with 404.
+ * Serves the built console with a history fallback: any other GET or HEAD of a path without a file
+ * extension gets index.html, whatever its Accept header (curl and load balancers accept anything), so
+ * `/` and a deep link like /nv_system/nv_users load the app (a route of the build's preload list
+ * gets its chunks named in it: route-preloads.ts). Unknown server paths get the envelope with 404.
  */
 export async function registerConsole(app: FastifyInstance, staticDir: string | undefined): Promise<void> {
   const index = staticDir ? path.join(staticDir, 'index.html') : undefined;
@@ -53,8 +53,7 @@ export async function registerConsole(app: FastifyInstance, staticDir: string | 
   app.setNotFoundHandler(async (req, reply) => {
     const url = req.url.split('?')[0];
     const isServerPath = SERVER_PREFIXES.some((p) => url.startsWith(p));
-    const wantsHtml = (req.headers.accept ?? '').includes('text/html');
-    if (hasConsole && req.method === 'GET' && !isServerPath && wantsHtml && !path.extname(url)) {
+    if (hasConsole && (req.method === 'GET' || req.method === 'HEAD') && !isServerPath && !path.extname(url)) {
       const route = preloadRoute(preloads, url);
       if (route) {
         const html = coldRouteHtml(route);

@@ -45,6 +45,8 @@ export class IngestService {
   private readonly now: () => number;
   private readonly onRaise?: AlarmRaiseListener;
   private tail: Promise<unknown> = Promise.resolve();
+  /** When each batch or job now queued or running was handed in (for `lagMs`). */
+  private readonly waiting = new Set<{ since: number }>();
 
   constructor(o: IngestServiceOptions) {
     this.db = o.db;
@@ -63,9 +65,21 @@ export class IngestService {
 
   /** Runs `work` when no batch is being written (the offline sweep changes device states too). */
   exclusive<T>(work: () => Promise<T>): Promise<T> {
-    const run = this.tail.then(work);
+    const entry = { since: Date.now() };
+    this.waiting.add(entry);
+    const run = this.tail.then(work).finally(() => this.waiting.delete(entry));
     this.tail = run.catch(() => undefined);
     return run;
+  }
+
+  /**
+   * How long the oldest batch still queued or being written has waited, in ms (0 when idle): the
+   * ingest lag that GET /readyz bounds. Wall-clock time, whatever clock the service stores with.
+   */
+  lagMs(): number {
+    let oldest = Infinity;
+    for (const w of this.waiting) oldest = Math.min(oldest, w.since);
+    return oldest === Infinity ? 0 : Date.now() - oldest;
   }
 
   private async run(items: unknown[], filter: DeviceFilter): Promise<IngestResult> {

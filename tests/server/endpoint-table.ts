@@ -8,6 +8,7 @@ import { ALARM_NOTIFICATION_ENDPOINTS } from './endpoint-table-alarm-notificatio
 import { DEVICE_ENDPOINTS } from './endpoint-table-devices';
 import { GATEWAY_COMMAND_ENDPOINTS } from './endpoint-table-gateway-commands';
 import { GRAPH_LIVE_ENDPOINTS } from './endpoint-table-graph-live';
+import { HEALTH_ENDPOINTS } from './endpoint-table-health';
 import { IOT_MONITOR_ENDPOINTS } from './endpoint-table-iot-monitor';
 import { MEASURE_ENDPOINTS } from './endpoint-table-measures';
 import { PLAYLIST_ENDPOINTS } from './endpoint-table-playlists';
@@ -280,6 +281,7 @@ export const ENDPOINTS: EndpointCase[] = [
   ...SIM_ENDPOINTS,
   ...ALARM_NOTIFICATION_ENDPOINTS,
   ...DEVICE_ENDPOINTS,
+  ...HEALTH_ENDPOINTS,
 ];
 
 export function sendCase(ctx: MatrixContext, spec: CallSpec, method: string): Promise<ApiResponse> {
