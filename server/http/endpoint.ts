@@ -58,20 +58,30 @@ export function describeZodError(where: string, error: z.ZodError): string {
   return `${field}: ${issue.message}`;
 }
 
+/** How deep a request's JSON may nest: far beyond any document of ours, far below the stack's limit. */
+export const MAX_JSON_DEPTH = 100;
+
 /**
- * The path of the first string (or key) holding U+0000, or null. PostgreSQL text cannot store it
- * (SQLite can), and no field needs it: refused up front, so both databases answer alike.
+ * Why a request value is refused before validation, or null: the path of the first string (or
+ * key) holding U+0000 — PostgreSQL text cannot store it (SQLite can), and no field needs it, so it
+ * is refused up front and both databases answer alike — or of the first value nested deeper than
+ * MAX_JSON_DEPTH (a 200,000-level body is well under the body limit; walking it, here or in zod,
+ * would overflow the stack).
  */
-function findNul(value: unknown, path: string): string | null {
-  if (typeof value === 'string') return value.includes('\u0000') ? path : null;
+function findRefusal(value: unknown, path: string, depth = 0): string | null {
+  if (typeof value === 'string') return value.includes('\u0000') ? `${path}: must not contain NUL characters` : null;
+  if (!value || typeof value !== 'object') return null;
+  if (depth >= MAX_JSON_DEPTH) return `${path}: nested more than ${MAX_JSON_DEPTH} levels deep`;
   if (Array.isArray(value)) {
     for (let i = 0; i < value.length; i++) {
-      const found = findNul(value[i], `${path}.${i}`);
+      const found = findRefusal(value[i], `${path}.${i}`, depth + 1);
       if (found) return found;
     }
-  } else if (value && typeof value === 'object') {
+  } else {
     for (const [key, v] of Object.entries(value)) {
-      const found = key.includes('\u0000') ? `${path}.${JSON.stringify(key)}` : findNul(v, `${path}.${key}`);
+      const found = key.includes('\u0000')
+        ? `${path}.${JSON.stringify(key)}: must not contain NUL characters`
+        : findRefusal(v, `${path}.${key}`, depth + 1);
       if (found) return found;
     }
   }
@@ -80,8 +90,8 @@ function findNul(value: unknown, path: string): string | null {
 
 function parse<S>(schema: S | undefined, value: unknown, where: string): unknown {
   if (!schema) return undefined;
-  const nul = findNul(value, where);
-  if (nul) throw new ApiError(400, `${nul}: must not contain NUL characters`);
+  const refusal = findRefusal(value, where);
+  if (refusal) throw new ApiError(400, refusal);
   const result = (schema as unknown as ZodType).safeParse(value ?? (where === 'body' ? undefined : {}));
   if (!result.success) throw new ApiError(400, describeZodError(where, result.error));
   return result.data;

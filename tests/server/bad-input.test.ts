@@ -112,6 +112,20 @@ describe('bad input: a clear error naming the field, and nothing changes', () =>
     expectError(await unchanged(() => admin.get('/api/user-manage?keyword=a%00b')), 400, /^query\.keyword: /);
   });
 
+  it('a deeply nested body (200,000 levels, well under the body limit): 400 naming where, also on public calls', async () => {
+    // Sent as text: the test's own JSON.stringify of such a value would overflow first.
+    const deep = (n: number, leaf: string) => '['.repeat(n) + leaf + ']'.repeat(n);
+    const login = `{"user":"admin","password":${deep(200_000, '"x"')}}`;
+    expectError(await unchanged(() => anon.request('POST', '/api/user/login', login)), 400, /^body\.password(\.0)+: nested more than 100 levels deep$/);
+    const customSet = `{"content":{"wall":${deep(200_000, '1')}}}`;
+    expectError(await unchanged(() => admin.request('POST', '/api/user/customSet', customSet)), 400, /^body\.content\.wall(\.0)+: nested more than 100 levels deep$/);
+    // A prototype key deep inside is refused by the JSON parser's own check, without a stack overflow.
+    const proto = '{"content":' + '{"a":'.repeat(50_000) + '{"__proto__":{"x":1}}' + '}'.repeat(50_000) + '}';
+    expect((await unchanged(() => admin.request('POST', '/api/user/customSet', proto))).status).toBe(400);
+    // Nesting within the bound is fine.
+    expect((await admin.request('POST', '/api/user/customSet', `{"content":{"wall":${deep(90, '1')}}}`)).body.success).toBe(true);
+  });
+
   it('unknown ids and paths: 404', async () => {
     expectError(await unchanged(() => admin.post('/api/t_history_message/set-readed?id=999999')), 404, '消息不存在');
     expectError(await unchanged(() => admin.post('/api/t_history_message/set-dealed', { ids: [999999] })), 404, '消息不存在');
