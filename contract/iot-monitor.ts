@@ -53,6 +53,11 @@ export const IotDeviceRow = z.object({
   lastSeenAt: z.number().nullable(),
   /** Real-time (not yet cleared) alarms of the device. */
   activeAlarms: z.number().int(),
+  /**
+   * The current value of its signal-strength point (measure tag 1, SPEC §3),
+   * with its unit and sample time; null when its model has no such point or it never reported one.
+   */
+  signal: z.object({ value: z.number().nullable(), unit: z.string(), ts: z.number(), alarm: z.boolean() }).nullable(),
 });
 export type IotDeviceRow = z.infer<typeof IotDeviceRow>;
 

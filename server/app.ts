@@ -38,6 +38,7 @@ import { registerSimRoutes } from './routes/sim/sim-routes';
 import { registerGatewayCommandRoutes } from './routes/gateway-commands/gateway-command-routes';
 import { registerProductSyncRoutes } from './routes/product-sync/product-sync-routes';
 import { registerIotMonitorRoutes } from './routes/iot-monitor/iot-monitor-routes';
+import { registerMonitoringRoutes } from './routes/monitoring/monitoring-routes';
 import { registerScreenDataRoutes } from './routes/screen-data/screen-data-routes';
 import { registerScreenTemplateRoutes } from './routes/screens/screen-template-routes';
 import { registerStatisticsRoutes } from './routes/statistics/statistics-routes';
@@ -122,6 +123,7 @@ export async function buildApp(base: Omit<AppDeps, 'hub'>, options: BuildAppOpti
     registerGatewayCommandRoutes(api, deps);
     registerProductSyncRoutes(api, deps);
     registerIotMonitorRoutes(api, deps);
+    registerMonitoringRoutes(api, deps);
   }, { prefix: '/api' });
   // The second API base (SPEC §7): analysis and purchasing families register here as they land.
   await app.register(async (appApi) => {

@@ -12,6 +12,9 @@ export interface MenuSeed {
 
 /** The permission-driven routes of SPEC §2, in menu order. */
 export const APP_MENU: MenuSeed[] = [
+  { name: 'nv_monitor', title: '监控中心', titleEn: 'Monitoring', path: '/nv_monitor', icon: 'screen', children: [
+    { name: 'nv_device_monitor', title: '设备监控', titleEn: 'Device monitoring', path: '/nv_monitor/nv_device_monitor', rightCode: Right.DevicePreview },
+  ] },
   { name: 'nv_application', title: '应用管理', titleEn: 'Applications', path: '/nv_application', icon: 'app', children: [
     { name: 'nv_application_static', title: '应用统计', titleEn: 'Statistics', path: '/nv_application/nv_application_static', rightCode: Right.ApplicationPreview },
     { name: 'nv_application_list', title: '应用列表', titleEn: 'Application list', path: '/nv_application/nv_application_list', rightCode: Right.ApplicationPreview },

@@ -11,6 +11,7 @@ import { GRAPH_LIVE_ENDPOINTS } from './endpoint-table-graph-live';
 import { HEALTH_ENDPOINTS } from './endpoint-table-health';
 import { IOT_MONITOR_ENDPOINTS } from './endpoint-table-iot-monitor';
 import { MEASURE_ENDPOINTS } from './endpoint-table-measures';
+import { MONITORING_ENDPOINTS } from './endpoint-table-monitoring';
 import { PLAYLIST_ENDPOINTS } from './endpoint-table-playlists';
 import { RESOURCE_ENDPOINTS } from './endpoint-table-resources';
 import { SCREEN_LIBRARY_ENDPOINTS } from './endpoint-table-screen-library';
@@ -281,6 +282,7 @@ export const ENDPOINTS: EndpointCase[] = [
   ...SIM_ENDPOINTS,
   ...ALARM_NOTIFICATION_ENDPOINTS,
   ...DEVICE_ENDPOINTS,
+  ...MONITORING_ENDPOINTS,
   ...HEALTH_ENDPOINTS,
 ];
 

@@ -1,5 +1,5 @@
 import { sql, type Kysely, type SqlBool } from 'kysely';
-import { DeviceState } from '../../../contract/enums';
+import { DeviceState, MeasureTag } from '../../../contract/enums';
 import { IOT_MONITOR_TYPES, type IotDeviceRow, type IotMonitor, type IotMonitorQuery, type IotStateCounts } from '../../../contract/iot-monitor';
 import type { AuthUser } from '../../auth/auth-user';
 import type { DB } from '../../db/schema';
@@ -74,6 +74,13 @@ export class IotMonitorRepository {
     const alarms = await this.db.selectFrom('t_real_measure_warning').select(['device_id', (eb) => eb.fn.countAll<number>().as('n')])
       .where('device_id', 'in', ids).groupBy('device_id').execute();
     const alarmsOf = new Map(alarms.map((a) => [a.device_id, Number(a.n)]));
+    const signals = await this.db.selectFrom('t_real_measure as r').innerJoin('t_measure as m', 'm.id', 'r.measure_id')
+      .leftJoin('t_real_measure_warning as w', (j) => j.onRef('w.device_id', '=', 'r.device_id').onRef('w.measure_id', '=', 'r.measure_id'))
+      .select(['r.device_id', 'r.value', 'r.ts', 'm.unit', 'w.id as alarm_id'])
+      .where('r.device_id', 'in', ids).where('m.tag_id', '=', MeasureTag.SignalStrength)
+      .orderBy('m.sort_order', 'desc').orderBy('m.id', 'desc').execute();
+    // The model's first signal point (sort order, then id) wins: later rows overwrite earlier ones.
+    const signalOf = new Map(signals.map((r) => [r.device_id, { value: r.value, unit: r.unit ?? '', ts: Number(r.ts), alarm: r.alarm_id !== null }]));
     const byId = new Map(rows.map((r) => [r.id, r]));
     return ids.flatMap((id) => {
       const r = byId.get(id);
@@ -81,6 +88,7 @@ export class IotMonitorRepository {
         id: r.id, name: r.name, code: r.code, deviceTypeId: r.device_type_id, deviceModelId: r.device_model_id, deviceModelName: r.model_name,
         projectId: r.project_id, projectName: r.project_name, gatewayId: r.gateway_id, gatewayName: r.gateway_name, iotId: r.iot_id,
         iccid: r.iccid, state: r.state, lastSeenAt: r.last_seen_at === null ? null : Number(r.last_seen_at), activeAlarms: alarmsOf.get(id) ?? 0,
+        signal: signalOf.get(id) ?? null,
       }] : [];
     });
   }
