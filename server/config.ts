@@ -48,6 +48,8 @@ export interface ServerConfig {
    * the e-mail channel (`SMTP_HOST`, `SMTP_PORT`, `SMTP_SECURE`, `SMTP_USER`, `SMTP_PASS`, `SMTP_FROM`).
    */
   notify: NotifySettings;
+  /** The longest session a login or refresh may ask for, in minutes (`TOKEN_MAX_MINUTES`, 720). */
+  tokenMaxMinutes: number;
   /** GET /readyz answers 503 while the ingest backlog is older than this (`READY_MAX_INGEST_LAG_S`, 30). */
   readyMaxIngestLagS?: number;
 }
@@ -128,6 +130,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env, root = process.
       hysteresis: int(env.ALARM_HYSTERESIS_PCT, 2, 'ALARM_HYSTERESIS_PCT') / 100,
     },
     notify: readNotify(env),
+    tokenMaxMinutes: Math.max(1, int(env.TOKEN_MAX_MINUTES, 720, 'TOKEN_MAX_MINUTES')),
     readyMaxIngestLagS: int(env.READY_MAX_INGEST_LAG_S, 30, 'READY_MAX_INGEST_LAG_S'),
   };
 }

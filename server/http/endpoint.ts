@@ -39,6 +39,8 @@ export interface EndpointSpec<A extends Access, QS, BS, PS, RS> {
   response?: RS;
   /** Per-route rate limit (requests per minute per client address). */
   rateLimit?: number;
+  /** A POST the shared guest account may make too (logging out ends only the caller's own session). */
+  guestMayPost?: boolean;
   /** Largest request body in bytes, where the app's default (BODY_LIMIT) is too small. */
   bodyLimit?: number;
   /**
@@ -123,7 +125,7 @@ export function endpoint<
           throw forbidden(`没有权限：${spec.access}`);
         }
         // The guest account is shared by everyone who clicks 游客访问: only reads are let through.
-        if (user.isGuest && spec.method !== 'GET') throw forbidden(GUEST_READ_ONLY);
+        if (user.isGuest && spec.method !== 'GET' && !spec.guestMayPost) throw forbidden(GUEST_READ_ONLY);
       }
       const params = parse(spec.params, req.params, 'params');
       const query = parse(spec.query, req.query, 'query');

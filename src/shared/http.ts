@@ -39,7 +39,7 @@ export class ApiRequestError extends Error {
   }
 }
 
-function buildUrl(base: ApiBase, path: string, query: RequestOptions['query']): string {
+export function buildUrl(base: ApiBase, path: string, query: RequestOptions['query']): string {
   const config = getRuntimeConfig();
   const prefix = base === 'api' ? `${config.apiBaseUrl}/api` : config.appApiBaseUrl;
   const params = new URLSearchParams();

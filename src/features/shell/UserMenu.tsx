@@ -102,7 +102,7 @@ export function UserMenu() {
           footer={(
             <>
               <Button type="button" $variant="ghost" onClick={() => setConfirming(false)}>{t('common.cancel')}</Button>
-              <Button type="button" onClick={logout}>{t('common.ok')}</Button>
+              <Button type="button" onClick={() => void logout()}>{t('common.ok')}</Button>
             </>
           )}
         >
