@@ -69,9 +69,17 @@ export type HistoryInterval = (typeof HISTORY_INTERVALS)[number];
 /** Most points one history answer holds; `truncated` says when there were more. */
 export const MAX_HISTORY_POINTS = 5000;
 
+/** Fewest points a caller may ask for as its budget (a chart narrower than this is no chart). */
+export const MIN_HISTORY_POINTS = 10;
+
 /**
- * GET /api/t_history_measure: a trend. `interval` absent or `auto` picks by range: raw up to
- * 2 hours, 1-minute buckets up to 3 days, 1-hour buckets beyond.
+ * GET /api/t_history_measure: a trend. `interval` absent or `auto` lets the server choose by the
+ * range and the point budget `maxPoints` (default and most {@link MAX_HISTORY_POINTS}): raw samples
+ * for short ranges (up to 6 hours) when they fit the budget and reach back as far as the rollups,
+ * 1-minute rollups up to 7 days (merged into 2, 5, 10… minute buckets to fit), 1-hour rollups
+ * beyond (merged into 2, 3, 6… hour or day buckets to fit); a finer source whose data does not
+ * reach back as far as a coarser one's (retention, a device that reported rarely) is passed over.
+ * A named `interval` reads that table as it is, `truncated` past `maxPoints`.
  */
 export const HistoryQuery = z.object({
   deviceId: QueryId,
@@ -79,6 +87,7 @@ export const HistoryQuery = z.object({
   from: z.coerce.number().int().min(0).max(8.64e15),
   to: z.coerce.number().int().min(0).max(8.64e15),
   interval: z.enum([...HISTORY_INTERVALS, 'auto']).default('auto'),
+  maxPoints: z.coerce.number().int().min(MIN_HISTORY_POINTS).max(MAX_HISTORY_POINTS).default(MAX_HISTORY_POINTS),
 }).refine((q) => q.from < q.to, { message: 'from must be before to', path: ['from'] });
 
 /** One point: a raw sample (min = max = value, count 1) or a bucket (value is the average). */
@@ -90,19 +99,33 @@ export const HistoryPoint = z.object({
   count: z.number().int(),
 });
 export const HistoryResult = z.object({
+  /** The table read: raw samples or a rollup. */
   interval: z.enum(HISTORY_INTERVALS),
+  /** Width of a point's bucket in ms: 0 for raw samples, 60,000 or more for rollups (merged ones wider). */
+  bucketMs: z.number().int().min(0),
   points: z.array(HistoryPoint),
   truncated: z.boolean(),
 });
 export type HistoryResult = z.infer<typeof HistoryResult>;
 
-/** GET /api/t_history_online: a device's state changes, newest first. */
-export const OnlineHistoryQuery = PageQuery.extend({ deviceId: QueryId });
+/**
+ * GET /api/t_history_online: a device's state changes, newest first; `from`/`to` (epoch ms) keep
+ * the changes at or after / before them.
+ */
+export const OnlineHistoryQuery = PageQuery.extend({
+  deviceId: QueryId,
+  from: z.coerce.number().int().min(0).max(8.64e15).optional(),
+  to: z.coerce.number().int().min(0).max(8.64e15).optional(),
+}).refine((q) => q.from === undefined || q.to === undefined || q.from < q.to, { message: 'from must be before to', path: ['from'] });
 export const OnlineHistoryItem = z.object({
   id: z.number().int(),
   deviceId: z.number().int(),
   /** 0 offline, 1 online, 2 alarm. */
   state: z.number().int(),
   ts: z.number().int(),
+  /** When the next change came (epoch ms); null while this state still holds. */
+  until: z.number().int().nullable(),
+  /** How long the state held: until the next change, or until now. */
+  durationMs: z.number().int(),
 });
 export const OnlineHistoryPage = paged(OnlineHistoryItem);

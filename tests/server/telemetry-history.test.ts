@@ -72,7 +72,7 @@ describe('measure history: raw, rollups, trends, retention', () => {
     expect((await trend(`from=${H - DAY}&to=${H + DAY}`)).interval).toBe('1m');
     const hours = await trend(`from=${H - 10 * DAY}&to=${H + DAY}`);
     expect(hours).toEqual({
-      interval: '1h', truncated: false,
+      interval: '1h', bucketMs: HOUR, truncated: false,
       points: [{ ts: H, value: 4, min: 1, max: 10, count: 4 }, { ts: H + HOUR, value: 6, min: 5, max: 7, count: 2 }],
     });
     // A bucket that started before `from` still covers it.
@@ -83,10 +83,14 @@ describe('measure history: raw, rollups, trends, retention', () => {
     const base = H - 5 * HOUR;
     const items = Array.from({ length: 5001 }, (_, i) => ({ deviceId, measureId: otherMeasure, value: i, ts: base + i * 1000 }));
     expect(await t.telemetry.ingest.ingest(items)).toMatchObject({ accepted: 5001 });
-    const r = HistoryResult.parse((await admin.get(`/api/t_history_measure?deviceId=${deviceId}&measureId=${otherMeasure}&from=${base}&to=${base + 2 * HOUR}`)).body.data);
+    // Named, the raw table is read as it is; left to the server, 5,001 samples exceed its budget and minutes are read instead.
+    const r = HistoryResult.parse((await admin.get(`/api/t_history_measure?deviceId=${deviceId}&measureId=${otherMeasure}&from=${base}&to=${base + 2 * HOUR}&interval=raw`)).body.data);
     expect(r).toMatchObject({ interval: 'raw', truncated: true });
     expect(r.points).toHaveLength(5000);
     expect(r.points.at(-1)!.value).toBe(4999);
+    const auto = HistoryResult.parse((await admin.get(`/api/t_history_measure?deviceId=${deviceId}&measureId=${otherMeasure}&from=${base}&to=${base + 2 * HOUR}`)).body.data);
+    expect(auto).toMatchObject({ interval: '1m', bucketMs: MIN, truncated: false });
+    expect(auto.points.reduce((n, p) => n + p.count, 0)).toBe(5001);
   });
 
   it('refuses bad ranges, foreign measures and devices outside the scope', async () => {

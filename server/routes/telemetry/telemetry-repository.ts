@@ -1,11 +1,13 @@
 import type { Kysely } from 'kysely';
-import type { HistoryInterval, HistoryResult, RealValue } from '../../../contract/telemetry';
+import type { HistoryResult, RealValue } from '../../../contract/telemetry';
 import type { AuthUser } from '../../auth/auth-user';
 import type { DB } from '../../db/schema';
 import { notFound } from '../../http/api-error';
-import { bucketOf } from '../../telemetry/history-writer';
+import { bucketOf, type RollupTable } from '../../telemetry/history-writer';
+import { mergeBuckets, RAW_MAX_RANGE_MS, type HistoryFacts, type HistoryResolution } from './history-resolution';
 import { visibleProjectFilter } from '../scope-filters';
 
+const MINUTE = 60_000;
 const HOUR = 3_600_000;
 
 /** The device if the user may see it (its project is in the user's data scope), else 404. */
@@ -52,40 +54,100 @@ export function telemetryRepository(db: Kysely<DB>) {
     },
 
     /**
-     * One measure's trend from `from` to `to` at `interval`: raw samples, or the minute or hour
-     * aggregates; at most `maxPoints`, `truncated` when there were more.
+     * What {@link chooseResolution} needs: raw samples in [from, to) counted up to `budget` + 1
+     * (only for ranges raw may serve), and where each source's data starts in the range.
      */
-    async history(deviceId: number, measureId: number, interval: HistoryInterval, from: number, to: number, maxPoints: number): Promise<HistoryResult> {
+    async historyFacts(deviceId: number, measureId: number, from: number, to: number, budget: number): Promise<HistoryFacts> {
+      const first = async (table: 't_history_measure' | RollupTable, column: 'ts' | 'bucket', lo: number) => {
+        const row = await (db as unknown as Kysely<Record<string, { device_id: number; measure_id: number; ts: number; bucket: number }>>)
+          .selectFrom(table).select((eb) => eb.fn.min(column).as('first'))
+          .where('device_id', '=', deviceId).where('measure_id', '=', measureId)
+          .where(column, '>=', lo).where(column, '<', to).executeTakeFirst();
+        return row?.first === null || row?.first === undefined ? null : Number(row.first);
+      };
+      let rawCount: number | null = null;
+      if (to - from <= RAW_MAX_RANGE_MS) {
+        const inRange = db.selectFrom('t_history_measure').select('ts')
+          .where('device_id', '=', deviceId).where('measure_id', '=', measureId)
+          .where('ts', '>=', from).where('ts', '<', to).limit(budget + 1);
+        const row = await db.selectFrom(inRange.as('s')).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+        rawCount = Number(row.n);
+      }
+      return {
+        rawCount,
+        rawFirst: await first('t_history_measure', 'ts', from),
+        minuteFirst: await first('t_history_measure_1m', 'bucket', bucketOf(from, MINUTE)),
+        hourFirst: await first('t_history_measure_1h', 'bucket', bucketOf(from, HOUR)),
+      };
+    },
+
+    /**
+     * One measure's trend from `from` to `to`: raw samples, or the minute or hour rollup merged
+     * into `bucketMs` buckets when wider than the table's; at most `maxPoints`, `truncated` when
+     * there were more.
+     */
+    async history(deviceId: number, measureId: number, resolution: HistoryResolution, from: number, to: number, maxPoints: number): Promise<HistoryResult> {
+      const { interval } = resolution;
       if (interval === 'raw') {
         const rows = await db.selectFrom('t_history_measure').select(['ts', 'value'])
           .where('device_id', '=', deviceId).where('measure_id', '=', measureId)
           .where('ts', '>=', from).where('ts', '<', to)
           .orderBy('ts').limit(maxPoints + 1).execute();
         const points = rows.slice(0, maxPoints).map((r) => ({ ts: Number(r.ts), value: r.value, min: r.value, max: r.value, count: 1 }));
-        return { interval, points, truncated: rows.length > maxPoints };
+        return { interval, bucketMs: 0, points, truncated: rows.length > maxPoints };
       }
       const table = interval === '1m' ? 't_history_measure_1m' : 't_history_measure_1h';
-      const bucketMs = interval === '1m' ? 60_000 : HOUR;
-      const rows = await db.selectFrom(table).select(['bucket', 'min_value', 'max_value', 'sum_value', 'sample_count'])
+      const tableMs = interval === '1m' ? MINUTE : HOUR;
+      const stepMs = Math.max(tableMs, resolution.bucketMs);
+      // Merged buckets are whole: read from the start of the first one.
+      let q = db.selectFrom(table).select(['bucket', 'min_value', 'max_value', 'sum_value', 'sample_count'])
         .where('device_id', '=', deviceId).where('measure_id', '=', measureId)
-        .where('bucket', '>=', bucketOf(from, bucketMs)).where('bucket', '<', to)
-        .orderBy('bucket').limit(maxPoints + 1).execute();
-      const points = rows.slice(0, maxPoints).map((r) => ({
-        ts: Number(r.bucket), value: r.sum_value / r.sample_count, min: r.min_value, max: r.max_value, count: r.sample_count,
+        .where('bucket', '>=', bucketOf(from, stepMs)).where('bucket', '<', to)
+        .orderBy('bucket');
+      if (stepMs === tableMs) q = q.limit(maxPoints + 1);
+      const rows = (await q.execute()).map((r) => ({
+        ts: Number(r.bucket), min: r.min_value, max: r.max_value, sum: r.sum_value, count: r.sample_count,
       }));
-      return { interval, points, truncated: rows.length > maxPoints };
+      const merged = stepMs === tableMs ? rows : mergeBuckets(rows, stepMs);
+      const points = merged.slice(0, maxPoints).map((r) => ({ ts: r.ts, value: r.sum / r.count, min: r.min, max: r.max, count: r.count }));
+      return { interval, bucketMs: stepMs, points, truncated: merged.length > maxPoints };
     },
 
-    /** One page of a device's online/offline changes, newest first. */
-    async onlineHistory(deviceId: number, page: number, size: number) {
-      const q = db.selectFrom('t_history_online').where('device_id', '=', deviceId);
+    /**
+     * One page of a device's online/offline changes in [from, to), newest first, each with when the
+     * next change came (`until`, null while it holds) and how long it held (until then or `now`).
+     */
+    async onlineHistory(deviceId: number, range: { from?: number; to?: number }, page: number, size: number, now: number) {
+      let q = db.selectFrom('t_history_online').where('device_id', '=', deviceId);
+      if (range.from !== undefined) q = q.where('ts', '>=', range.from);
+      if (range.to !== undefined) q = q.where('ts', '<', range.to);
       const [{ count }] = await q.select((eb) => eb.fn.countAll<number>().as('count')).execute();
-      const rows = await q.select(['id', 'device_id', 'state', 'ts']).orderBy('ts', 'desc').orderBy('id', 'desc')
-        .limit(size).offset((page - 1) * size).execute();
+      const rows = (await q.select(['id', 'device_id', 'state', 'ts']).orderBy('ts', 'desc').orderBy('id', 'desc')
+        .limit(size).offset((page - 1) * size).execute()).map((r) => ({ id: r.id, deviceId: r.device_id, state: r.state, ts: Number(r.ts) }));
+      // The change after the page's newest one, wherever it lies: its time ends that state.
+      const newest = rows[0];
+      const after = newest && await db.selectFrom('t_history_online').select('ts').where('device_id', '=', deviceId)
+        .where((eb) => eb.or([eb('ts', '>', newest.ts), eb.and([eb('ts', '=', newest.ts), eb('id', '>', newest.id)])]))
+        .orderBy('ts').orderBy('id').limit(1).executeTakeFirst();
       return {
         count: Number(count),
-        list: rows.map((r) => ({ id: r.id, deviceId: r.device_id, state: r.state, ts: Number(r.ts) })),
+        list: rows.map((r, i) => {
+          const until = i > 0 ? rows[i - 1].ts : after ? Number(after.ts) : null;
+          return { ...r, until, durationMs: Math.max(0, (until ?? now) - r.ts) };
+        }),
       };
+    },
+
+    /**
+     * A device's state changes from the last one before `from` (the state carried into the range)
+     * to the last one before `to`, oldest first; at most `limit`.
+     */
+    async onlineChanges(deviceId: number, from: number, to: number, limit: number): Promise<{ state: number; ts: number }[]> {
+      const before = await db.selectFrom('t_history_online').select(['state', 'ts']).where('device_id', '=', deviceId)
+        .where('ts', '<', from).orderBy('ts', 'desc').orderBy('id', 'desc').limit(1).executeTakeFirst();
+      const inside = await db.selectFrom('t_history_online').select(['state', 'ts']).where('device_id', '=', deviceId)
+        .where('ts', '>=', from).where('ts', '<', to).orderBy('ts').orderBy('id').limit(limit).execute();
+      return [...(before ? [before] : []), ...inside].map((r) => ({ state: r.state, ts: Number(r.ts) }));
     },
   };
 }

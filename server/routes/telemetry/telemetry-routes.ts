@@ -1,23 +1,17 @@
 import type { FastifyInstance } from 'fastify';
 import { Right } from '../../../contract/rights';
 import {
-  HistoryQuery, HistoryResult, MAX_HISTORY_POINTS, OnlineHistoryPage, OnlineHistoryQuery, RealValueList, RealValuesQuery,
-  type HistoryInterval,
+  HistoryQuery, HistoryResult, OnlineHistoryPage, OnlineHistoryQuery, RealValueList, RealValuesQuery,
 } from '../../../contract/telemetry';
 import type { AppDeps } from '../../deps';
 import { notFound } from '../../http/api-error';
 import { endpoint } from '../../http/endpoint';
+import { chooseResolution, type HistoryResolution } from './history-resolution';
 import { telemetryRepository, visibleDevice, visibleProject } from './telemetry-repository';
 
-const HOUR = 3_600_000;
 /** A project's values in one answer: bounded, a project has a few hundred points at most. */
 const MAX_VALUES = 20_000;
-
-/** Raw up to 2 hours, minutes up to 3 days, hours beyond: each stays within MAX_HISTORY_POINTS. */
-export function pickInterval(from: number, to: number): HistoryInterval {
-  const range = to - from;
-  return range <= 2 * HOUR ? 'raw' : range <= 72 * HOUR ? '1m' : '1h';
-}
+const TABLE_BUCKET_MS = { raw: 0, '1m': 60_000, '1h': 3_600_000 } as const;
 
 /** Current values, trends and online history: what monitoring screens and device pages read. */
 export function registerTelemetryRoutes(app: FastifyInstance, { db }: AppDeps): void {
@@ -38,8 +32,11 @@ export function registerTelemetryRoutes(app: FastifyInstance, { db }: AppDeps): 
       const device = await visibleDevice(db, user, query.deviceId);
       const measureId = await telemetry.findDeviceMeasure(device.id, query.measureId);
       if (measureId === undefined) throw notFound('测点');
-      const interval = query.interval === 'auto' ? pickInterval(query.from, query.to) : query.interval;
-      return telemetry.history(device.id, measureId, interval, query.from, query.to, MAX_HISTORY_POINTS);
+      const resolution: HistoryResolution = query.interval === 'auto'
+        ? chooseResolution(query.from, query.to, query.maxPoints,
+          await telemetry.historyFacts(device.id, measureId, query.from, query.to, query.maxPoints))
+        : { interval: query.interval, bucketMs: TABLE_BUCKET_MS[query.interval] };
+      return telemetry.history(device.id, measureId, resolution, query.from, query.to, query.maxPoints);
     },
   });
 
@@ -47,7 +44,7 @@ export function registerTelemetryRoutes(app: FastifyInstance, { db }: AppDeps): 
     method: 'GET', url: '/t_history_online', access: Right.DevicePreview, query: OnlineHistoryQuery, response: OnlineHistoryPage,
     async handler({ user, query }) {
       const device = await visibleDevice(db, user, query.deviceId);
-      return telemetry.onlineHistory(device.id, query.Page, query.Size);
+      return telemetry.onlineHistory(device.id, { from: query.from, to: query.to }, query.Page, query.Size, Date.now());
     },
   });
 }
