@@ -25,6 +25,7 @@ import { registerDeviceRoutes } from './routes/devices/device-routes';
 import { registerMeasureRoutes } from './routes/measures/measure-routes';
 import { registerIngestRoutes } from './routes/telemetry/ingest-routes';
 import { registerTelemetryRoutes } from './routes/telemetry/telemetry-routes';
+import { registerDeviceDetailRoutes } from './routes/device-detail/device-detail-routes';
 import { Telemetry } from './telemetry/telemetry';
 import { TelemetryEvents } from './telemetry/telemetry-events';
 import { registerFileRoutes } from './routes/files/file-routes';
@@ -111,6 +112,7 @@ export async function buildApp(base: Omit<AppDeps, 'hub'>, options: BuildAppOpti
     registerDeviceRoutes(api, deps);
     registerMeasureRoutes(api, deps);
     registerTelemetryRoutes(api, deps);
+    registerDeviceDetailRoutes(api, deps);
     registerIngestRoutes(api, deps, deps.telemetry ?? new Telemetry({
       db: deps.db, dialect: deps.dialect, events: deps.telemetryEvents ?? new TelemetryEvents(), offlineAfterS: 0,
     }));

@@ -6,6 +6,7 @@ import { issueGatewayKey } from '../../server/telemetry/gateway-keys';
 import { ApiClient, type ApiResponse, type TestServer } from './harness';
 import { ALARM_NOTIFICATION_ENDPOINTS } from './endpoint-table-alarm-notifications';
 import { DEVICE_ENDPOINTS } from './endpoint-table-devices';
+import { DEVICE_DETAIL_ENDPOINTS } from './endpoint-table-device-detail';
 import { GATEWAY_COMMAND_ENDPOINTS } from './endpoint-table-gateway-commands';
 import { GRAPH_LIVE_ENDPOINTS } from './endpoint-table-graph-live';
 import { HEALTH_ENDPOINTS } from './endpoint-table-health';
@@ -289,6 +290,7 @@ export const ENDPOINTS: EndpointCase[] = [
   ...SIM_ENDPOINTS,
   ...ALARM_NOTIFICATION_ENDPOINTS,
   ...DEVICE_ENDPOINTS,
+  ...DEVICE_DETAIL_ENDPOINTS,
   ...MONITORING_ENDPOINTS,
   ...HEALTH_ENDPOINTS,
 ];
