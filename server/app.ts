@@ -34,6 +34,7 @@ import { registerMenuRoutes } from './routes/menu/menu-routes';
 import { registerMessageRoutes } from './routes/messages/message-routes';
 import { registerNameRoutes } from './routes/names/name-routes';
 import { registerProjectGraphRoutes } from './routes/project-graphs/project-graph-routes';
+import { registerProjectVideoRoutes } from './routes/project-videos/project-video-routes';
 import { registerPlaylistRoutes } from './routes/playlists/playlist-routes';
 import { registerSimRoutes } from './routes/sim/sim-routes';
 import { registerGatewayCommandRoutes } from './routes/gateway-commands/gateway-command-routes';
@@ -119,6 +120,7 @@ export async function buildApp(base: Omit<AppDeps, 'hub'>, options: BuildAppOpti
     registerFileRoutes(api, deps);
     registerScreenTemplateRoutes(api, deps);
     registerProjectGraphRoutes(api, deps);
+    registerProjectVideoRoutes(api, deps);
     registerGraphLiveRoutes(api, deps);
     registerPlaylistRoutes(api, deps);
     registerSimRoutes(api, deps);

@@ -13,6 +13,7 @@ import * as m010 from './migrations/010-product-catalogue';
 import * as m011 from './migrations/011-gateway-commands';
 import * as m012 from './migrations/012-device-admin';
 import * as m013 from './migrations/013-alarm-notifications';
+import * as m015 from './migrations/015-project-videos-and-graph-libs';
 import * as m018 from './migrations/018-monitoring-menu';
 
 interface Migration {
@@ -35,6 +36,7 @@ const MIGRATIONS: Migration[] = [
   { name: '011-gateway-commands', up: m011.up },
   { name: '012-device-admin', up: m012.up },
   { name: '013-alarm-notifications', up: m013.up },
+  { name: '015-project-videos-and-graph-libs', up: m015.up },
   { name: '018-monitoring-menu', up: m018.up },
 ];
 

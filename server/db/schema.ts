@@ -133,6 +133,11 @@ export interface DB {
     id: Id; project_id: number; name: string; xml: D<string>; content: D<string>; is_default: D<number>;
     is_active: D<number>; created_at: number; updated_at: number;
   };
+  /** 015: a project's camera channels (nv_associate_video). */
+  t_project_video: {
+    id: Id; project_id: number; name: string; stream_url: string; sort_order: D<number>; version: D<number>; created_at: number;
+    updated_at: number;
+  };
   t_playlist: {
     id: Id; name: string; enabled: D<number>; org_id: number | null; created_by: number | null; created_at: number; updated_at: number;
   };

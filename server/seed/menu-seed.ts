@@ -30,6 +30,8 @@ export const APP_MENU: MenuSeed[] = [
   ] },
   { name: 'nv_project', title: '项目管理', titleEn: 'Projects', path: '/nv_project', icon: 'project', children: [
     { name: 'nv_project_graph', title: '组态管理', titleEn: 'Project graphs', path: '/nv_project/nv_project_graph', rightCode: Right.ProjectPreview },
+    { name: 'nv_graph_lib', title: '组态库', titleEn: 'Graph library', path: '/nv_project/nv_graph_lib', rightCode: Right.ProjectPreview },
+    { name: 'nv_project_graph_lib', title: '项目组态库', titleEn: 'Project graph library', path: '/nv_project/nv_project_graph_lib', rightCode: Right.ProjectPreview },
   ] },
   { name: 'nv_iot', title: '物联网', titleEn: 'IoT', path: '/nv_iot', icon: 'iot', children: [
     { name: 'nv_iot_monitor', title: '物联网监控', titleEn: 'IoT monitor', path: '/nv_iot/nv_iot_monitor', rightCode: Right.DevicePreview },

@@ -14,6 +14,7 @@ import { IOT_MONITOR_ENDPOINTS } from './endpoint-table-iot-monitor';
 import { MEASURE_ENDPOINTS } from './endpoint-table-measures';
 import { MONITORING_ENDPOINTS } from './endpoint-table-monitoring';
 import { PLAYLIST_ENDPOINTS } from './endpoint-table-playlists';
+import { GRAPH_LIBRARY_ENDPOINTS, PROJECT_VIDEO_ENDPOINTS } from './endpoint-table-project-videos';
 import { RESOURCE_ENDPOINTS } from './endpoint-table-resources';
 import { SCREEN_LIBRARY_ENDPOINTS } from './endpoint-table-screen-library';
 import { SIM_ENDPOINTS } from './endpoint-table-sim';
@@ -290,6 +291,8 @@ export const ENDPOINTS: EndpointCase[] = [
   ...SIM_ENDPOINTS,
   ...ALARM_NOTIFICATION_ENDPOINTS,
   ...DEVICE_ENDPOINTS,
+  ...PROJECT_VIDEO_ENDPOINTS,
+  ...GRAPH_LIBRARY_ENDPOINTS,
   ...DEVICE_DETAIL_ENDPOINTS,
   ...MONITORING_ENDPOINTS,
   ...HEALTH_ENDPOINTS,

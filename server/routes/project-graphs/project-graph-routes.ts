@@ -11,6 +11,7 @@ import type { AppDeps } from '../../deps';
 import { badRequest, notFound } from '../../http/api-error';
 import { endpoint } from '../../http/endpoint';
 import { visibleProject } from '../telemetry/telemetry-repository';
+import { registerGraphLibraryRoutes } from './graph-library-routes';
 import { ProjectGraphRepository, recordOf, summaryOf } from './project-graph-repository';
 
 const WHAT = '组态';
@@ -23,7 +24,8 @@ const WHAT = '组态';
  * and its bound cells must name devices of the graph's own project. The default graph cannot be
  * deleted while the project has others: another one is made the default first.
  */
-export function registerProjectGraphRoutes(app: FastifyInstance, { db, config }: AppDeps): void {
+export function registerProjectGraphRoutes(app: FastifyInstance, deps: AppDeps): void {
+  const { db, config } = deps;
   const graphs = new ProjectGraphRepository(db);
   const findVisible = async (user: AuthUser, id: number) => {
     const row = await graphs.findVisible(user, id);
@@ -95,4 +97,6 @@ export function registerProjectGraphRoutes(app: FastifyInstance, { db, config }:
       return true as const;
     },
   });
+
+  registerGraphLibraryRoutes(app, deps);
 }
