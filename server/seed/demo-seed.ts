@@ -6,6 +6,7 @@ import { seedCatalogue } from './demo-catalogue';
 import { seedDemoGraphs } from './demo-graphs';
 import { seedHistory } from './demo-history';
 import { seedMessages } from './demo-messages';
+import { seedOnlineHistory } from './demo-online';
 import { seedPlaylists } from './demo-playlists';
 import { seedScreenTemplates } from './demo-screens';
 import { DEMO_INDUSTRIES, DEMO_REGIONS, seedSites } from './demo-sites';
@@ -20,8 +21,8 @@ export interface DemoSeedResult {
  * regions, projects in eight cities (each its own size and wear), 144 devices of every device type
  * with measure points and alarm rules, open alarms on the devices in alarm state (two projects)
  * and cleared ones of the last day, the last 24 hours of history of the points the big screen
- * aggregates (PM, air volume, energy, resistance) with their current values, messages of every
- * type, and the demo accounts. One transaction: all or nothing.
+ * aggregates (PM, air volume, energy, resistance) with their current values, 30 days of online
+ * history, messages of every type, and the demo accounts. One transaction: all or nothing.
  */
 export async function seedDemo(db: Kysely<DB>, now = Date.now()): Promise<DemoSeedResult | null> {
   const anyUser = await db.selectFrom('t_user').select('id').limit(1).executeTakeFirst();
@@ -36,6 +37,7 @@ export async function seedDemo(db: Kysely<DB>, now = Date.now()): Promise<DemoSe
     await seedAlarms(trx, now);
     await seedAlarmHistory(trx, now);
     await seedHistory(trx, now);
+    await seedOnlineHistory(trx, now);
     await seedMessages(trx, [users.admin, users.operator, users.superadmin, ...users.staff], now);
     const app = (await trx.insertInto('t_application').values({ name: '项目监控', code: 'project-monitor', created_at: now }).returning('id').executeTakeFirstOrThrow()).id;
     await seedScreenTemplates(trx, sites.projectIds[0], now);
