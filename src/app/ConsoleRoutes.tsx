@@ -1,7 +1,7 @@
 import { Suspense, type ReactNode } from 'react';
-import { Route, Switch } from 'wouter';
+import { Redirect, Route, Switch } from 'wouter';
 import { ChunkBoundary } from '../shared/ui/ChunkBoundary';
-import { AnalysisBranch, KioskPlayerPage, MonitorPage, ProjectVisualizationPage, PurchaseBranch, ScreenEditorPage, ScreenPreviewPage } from './lazyPages';
+import { AnalysisBranch, KioskPlayerPage, MonitorPage, ProjectMonitorPage, ProjectVisualizationPage, PurchaseBranch, ScreenEditorPage, ScreenPreviewPage } from './lazyPages';
 import { MainBranch } from './MainBranch';
 import { PageLoading } from './PageLoading';
 import { SuperBranch } from './SuperBranch';
@@ -20,8 +20,8 @@ function Lazy({ children }: { children: ReactNode }) {
 
 /**
  * The signed-in routes: stand-alone pages without a layout (SPEC §2: the big screen, the live
- * project graph, the template editor and preview), then the super, analysis, purchase and main
- * layouts.
+ * project graph, project monitoring in a tab of its own, the template editor and preview), then
+ * the super, analysis, purchase and main layouts.
  */
 export function ConsoleRoutes() {
   return (
@@ -29,6 +29,8 @@ export function ConsoleRoutes() {
       <Route path="/monitor"><Lazy><MonitorPage /></Lazy></Route>
       <Route path="/kiosk"><Lazy><KioskPlayerPage /></Lazy></Route>
       <Route path="/nv_project_visualization"><Lazy><ProjectVisualizationPage /></Lazy></Route>
+      <Route path="/nv_project_monitor/nv_project_monitor"><Lazy><ProjectMonitorPage /></Lazy></Route>
+      <Route path="/nv_project_monitor"><Redirect to="/nv_project_monitor/nv_project_monitor" replace /></Route>
       <Route path="/nv_screen_graph_editor"><Lazy><ScreenEditorPage /></Lazy></Route>
       <Route path="/nv_screen_graph_preview"><Lazy><ScreenPreviewPage /></Lazy></Route>
       <Route path={SUPER_PATHS}><SuperBranch /></Route>

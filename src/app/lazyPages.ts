@@ -18,3 +18,4 @@ export const ScreenPreviewPage = lazyPage(() => import('../features/screens/prev
 export const ScreenEditorPage = lazyPage(() => import('../features/screens/editor/EditorPage'), 'EditorPage');
 export const ScreenLibraryPage = lazyPage(() => import('../features/screens/library/LibraryPage'), 'LibraryPage');
 export const PersonalConfigPage = lazyPage(() => import('../features/screens/personal/PersonalConfigPage'), 'PersonalConfigPage');
+export const ProjectMonitorPage = lazyPage(() => import('../features/monitoring/ProjectMonitorPage'), 'ProjectMonitorPage');

@@ -17,3 +17,25 @@ describe('readAddressSession', () => {
     expect(readAddressSession('http://wall.local/nv_system/nv_users?redirect=%2F')).toEqual({});
   });
 });
+
+describe('readAddressSession with a hash route (project monitoring, SPEC §2)', () => {
+  it('turns the hash route at the root into its path and takes the token and appId out of its query', () => {
+    expect(readAddressSession('http://console.local/#/nv_project_monitor/nv_project_monitor?appId=1&token=tok%2Ben')).toEqual({
+      token: 'tok+en', appId: 1, cleanUrl: '/nv_project_monitor/nv_project_monitor',
+    });
+  });
+
+  it('keeps the other parameters of both queries and routes a hash route without a token too', () => {
+    expect(readAddressSession('http://console.local/?lang=en#/nv_project_monitor/nv_project_monitor?projectId=7&token=t')).toEqual({
+      token: 't', appId: undefined, cleanUrl: '/nv_project_monitor/nv_project_monitor?lang=en&projectId=7',
+    });
+    expect(readAddressSession('http://console.local/index.html#/nv_project_monitor/nv_project_monitor')).toEqual({
+      token: undefined, appId: undefined, cleanUrl: '/nv_project_monitor/nv_project_monitor',
+    });
+  });
+
+  it('leaves an anchor, and a hash under another path, alone', () => {
+    expect(readAddressSession('http://console.local/monitor#top')).toEqual({});
+    expect(readAddressSession('http://console.local/nv_notice#/x?token=t')).toEqual({});
+  });
+});

@@ -10,29 +10,50 @@ export interface AddressSession {
 const TOKEN_PARAMS = ['token'];
 const APP_ID_PARAMS = ['appId', 'appid'];
 
-/** Finds a token and an app id in an address's query and returns the address without them. */
-export function readAddressSession(href: string): AddressSession {
-  const url = new URL(href);
-  let token: string | undefined;
-  let appId: number | undefined;
+/** Takes the token and app id out of `params`; whether either was there. */
+function takeParams(params: URLSearchParams, into: { token?: string; appId?: number }): boolean {
   let found = false;
   for (const name of TOKEN_PARAMS) {
-    const value = url.searchParams.get(name);
+    const value = params.get(name);
     if (value === null) continue;
     found = true;
-    if (value && value !== 'null' && value !== 'undefined') token = value;
-    url.searchParams.delete(name);
+    if (value && value !== 'null' && value !== 'undefined') into.token = value;
+    params.delete(name);
   }
   for (const name of APP_ID_PARAMS) {
-    const value = url.searchParams.get(name);
+    const value = params.get(name);
     if (value === null) continue;
     found = true;
     const n = Number(value);
-    if (Number.isInteger(n) && n > 0) appId = n;
-    url.searchParams.delete(name);
+    if (Number.isInteger(n) && n > 0) into.appId = n;
+    params.delete(name);
+  }
+  return found;
+}
+
+/**
+ * Finds a token and an app id in an address's query and returns the address without them. A hash
+ * route at the root (`/#/nv_project_monitor/nv_project_monitor?appId=1&token=…`, the address the
+ * console opens project monitoring with, SPEC §2) becomes the path it names, its query without
+ * the two parameters: the console routes by path, and the token must not stay in the address.
+ */
+export function readAddressSession(href: string): AddressSession {
+  const url = new URL(href);
+  const taken: { token?: string; appId?: number } = {};
+  let found = takeParams(url.searchParams, taken);
+  let path = url.pathname;
+  let hash = url.hash;
+  const hashRoute = /^#(\/[^?#]*)(?:\?([^#]*))?$/.exec(url.hash);
+  if (hashRoute && (url.pathname === '/' || url.pathname.endsWith('/index.html'))) {
+    found = true;
+    path = hashRoute[1];
+    hash = '';
+    const hashQuery = new URLSearchParams(hashRoute[2] ?? '');
+    takeParams(hashQuery, taken);
+    for (const [name, value] of hashQuery) url.searchParams.append(name, value);
   }
   if (!found) return {};
-  return { token, appId, cleanUrl: `${url.pathname}${url.search}${url.hash}` };
+  return { token: taken.token, appId: taken.appId, cleanUrl: `${path}${url.search}${hash}` };
 }
 
 /**

@@ -38,13 +38,15 @@ const TYPE_RIGHTS = ['project-preview', 'device-preview', 'log-preview', 'accoun
 const ROLE_RIGHTS = ['project-preview', 'device-preview', 'log-preview'];
 
 /**
- * The sidebar those three rights allow (server/seed/menu-seed.ts): 首页 always; 项目管理 for its
+ * The sidebar those three rights allow (server/seed/menu-seed.ts): 首页 always; 监控中心 for its
+ * 设备监控 (device-preview); 项目管理 for its
  * 组态管理 (project-preview); 物联网 for 物联网监控, 设备列表 and 物联网设备 (device-preview; its
  * other pages need product-preview); 我的日志 (log-preview); 关于, whose entries need no right. 系统管理 is hidden:
  * 个人中心 needs account-preview, which the type allows but the role was not given.
  */
-const AGENT_MENU = ['首页', '项目管理', '物联网', '我的日志', '关于'];
+const AGENT_MENU = ['首页', '监控中心', '项目管理', '物联网', '我的日志', '关于'];
 const AGENT_GROUPS: Record<string, string[]> = {
+  监控中心: ['设备监控'],
   项目管理: ['组态管理'],
   物联网: ['物联网监控', '设备列表', '物联网设备'],
   关于: ['版本信息', '授权信息'],
@@ -240,8 +242,8 @@ test('an administrator sets up an organisation type, an organisation, a role and
 
     expect(await shell.topLevelMenu()).toEqual(AGENT_MENU);
     for (const [group, entries] of Object.entries(AGENT_GROUPS)) expect(await shell.groupEntries(group)).toEqual(entries);
-    // 大屏监控 is everyone's; 采购助手 and 数据分析 need rights the user lacks.
-    await expect(shell.launchers.getByRole('button')).toHaveText(['大屏监控']);
+    // 大屏监控 and 项目监控 are everyone's; 采购助手 and 数据分析 need rights the user lacks.
+    await expect(shell.launchers.getByRole('button')).toHaveText(['大屏监控', '项目监控']);
   });
 
   await test.step('…and only its organisation\'s data; pages it lacks are not found', async () => {

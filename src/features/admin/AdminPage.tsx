@@ -7,6 +7,7 @@ import { lazyPage } from '../../shared/lazyPage';
 import { EmptyPage } from '../../shared/ui/EmptyState';
 import { ACCESS_PAGES } from './access/accessPages';
 import { DEVICE_PAGES } from './devices/devicePages';
+import { MONITORING_PAGES } from '../monitoring/monitoringPages';
 import { PRODUCT_PAGES } from './products/productPages';
 import { registerAccessStrings } from './access/accessStrings';
 import { AdminProviders } from './AdminProviders';
@@ -58,6 +59,7 @@ const ADMIN_PAGES: Record<string, (props: PageProps) => ReactNode> = {
   ...ACCESS_PAGES,
   ...PRODUCT_PAGES,
   ...DEVICE_PAGES,
+  ...MONITORING_PAGES,
 };
 
 /**

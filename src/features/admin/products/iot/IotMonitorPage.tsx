@@ -6,16 +6,18 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
 import { useLocation, useSearch } from 'wouter';
+import { HubTopic } from '../../../../../contract/hub';
 import { IOT_MONITOR_TYPES, type IotDeviceRow } from '../../../../../contract/iot-monitor';
 import { errorText } from '../../../../shared/errorText';
 import { alarmRefreshAtom } from '../../../../shared/refreshSignals';
+import { createScreenClient } from '../../../../shared/screen/createScreenClient';
 import { appStore } from '../../../../shared/store';
 import { PageHeading, PagePanel } from '../../../../shared/ui/PagePanel';
 import { formatDateTime } from '../../kit/cellValue';
 import { PanelBody } from '../../ResourceListPage';
 import { fetchIotMonitor, fetchProjectNames, iotKeys, type IotFilter } from './iotApi';
 import { registerIotMonitorStrings } from './iotStrings';
-import { agoOf, IOT_REFRESH_MS, percentOf, STATE_BADGES, stateKey } from './iotView';
+import { agoOf, IOT_REFRESH_MS, percentOf, signalBars, STATE_BADGES, stateKey } from './iotView';
 
 registerIotMonitorStrings();
 
@@ -58,6 +60,32 @@ const CardValue = styled.div<{ $accent: string }>`
 
 const typeKey = (type: number) => `iotMonitor.types.${type}`;
 
+const Bars = styled.span<{ $alarm: boolean }>`
+  display: inline-flex;
+  align-items: flex-end;
+  gap: 0.125rem;
+  height: 0.875rem;
+  margin-inline-end: 0.5rem;
+  vertical-align: -0.0625rem;
+  i { width: 0.1875rem; border-radius: 1px; background: ${({ theme }) => theme.surfaceBorder}; }
+  i[data-on] { background: ${({ $alarm }) => ($alarm ? '#f5484d' : '#27b36a')}; }
+`;
+
+/** A signal strength (tag 1) as bars and its value, red while its alarm is open. */
+function SignalCell({ signal }: { signal: NonNullable<IotDeviceRow['signal']> }) {
+  const { t } = useTranslation('admin');
+  if (signal.value === null) return <Typography.Text type="secondary">—</Typography.Text>;
+  const level = signalBars(signal.value);
+  return (
+    <span title={t(`iotMonitor.signalLevels.${level.key}`)} data-signal={signal.value}>
+      <Bars $alarm={signal.alarm} aria-hidden>
+        {[1, 2, 3, 4].map((n) => <i key={n} style={{ height: `${n * 25}%` }} data-on={n <= level.bars ? '' : undefined} />)}
+      </Bars>
+      <Typography.Text type={signal.alarm ? 'danger' : undefined}>{`${signal.value}${signal.unit ? ` ${signal.unit}` : ''}`}</Typography.Text>
+    </span>
+  );
+}
+
 const optionalNumber = (text: string | null) => {
   if (text === null || text === '') return undefined;
   const n = Number(text);
@@ -94,8 +122,9 @@ function writeFilter(f: IotFilter): string {
 /**
  * 物联网监控 (/nv_iot/nv_iot_monitor, the IoT branch's default page): the 4G-DTUs, relays and RoLa
  * gateways the user sees — counts online, offline and in alarm (a card filters the table by its
- * state), and the devices alarms first with model, project, gateway and last data. Asks again
- * every IOT_REFRESH_MS and at once when the hub pushes an alarm.
+ * state), and the devices alarms first with model, project, gateway, signal strength (tag 1) and
+ * last data. Asks again every IOT_REFRESH_MS, at once when the hub pushes an alarm, and within a
+ * second of a device's state change.
  */
 export function IotMonitorPage({ title }: { title: string }) {
   const { t } = useTranslation('admin');
@@ -125,6 +154,22 @@ export function IotMonitorPage({ title }: { title: string }) {
   useEffect(() => {
     if (alarmSignal !== firstSignal.current) void refetch();
   }, [alarmSignal, refetch]);
+  // A device's state change (the hub's statistics topic) asks again, at most once a second.
+  useEffect(() => {
+    const client = createScreenClient(appStore);
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const soon = () => {
+      timer ??= setTimeout(() => {
+        timer = undefined;
+        void refetch();
+      }, 1_000);
+    };
+    const offs = [client.subscribe(HubTopic.statistics), client.on('deviceState', soon), client.onResync(soon)];
+    return () => {
+      for (const off of offs) off();
+      clearTimeout(timer);
+    };
+  }, [refetch]);
 
   const data = monitor.data;
   const counts = data?.counts;
@@ -151,6 +196,10 @@ export function IotMonitorPage({ title }: { title: string }) {
     {
       key: 'iot', title: t('iotMonitor.iotId'), width: 200,
       render: (_, d) => <Flex vertical><span>{d.iotId || '—'}</span>{d.iccid && <Typography.Text type="secondary" style={{ fontSize: '0.8125rem' }}>{d.iccid}</Typography.Text>}</Flex>,
+    },
+    {
+      key: 'signal', title: t('iotMonitor.signal'), width: 130,
+      render: (_, d) => (d.signal ? <SignalCell signal={d.signal} /> : <Typography.Text type="secondary">—</Typography.Text>),
     },
     {
       key: 'lastSeen', title: t('iotMonitor.lastSeen'), width: 190,

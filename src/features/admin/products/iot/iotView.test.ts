@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { agoOf, percentOf, stateKey } from './iotView';
+import { agoOf, percentOf, signalBars, stateKey } from './iotView';
 
 describe('IoT monitor view', () => {
   it('names the device states of SPEC §3, anything unknown as offline', () => {
@@ -20,5 +20,10 @@ describe('IoT monitor view', () => {
     expect(agoOf(now - 3 * 60_000, now)).toEqual({ key: 'minutesAgo', count: 3 });
     expect(agoOf(now - 3_600_000, now)).toEqual({ key: 'hoursAgo', count: 1 });
     expect(agoOf(now - 3 * 86_400_000 - 1, now)).toEqual({ key: 'daysAgo', count: 3 });
+  });
+
+  it('shows a signal strength as bars, full from -75 dBm, none below -105', () => {
+    expect([-60, -75, -80, -85, -90, -100, -105, -106, -120].map((v) => signalBars(v).bars)).toEqual([4, 4, 3, 3, 2, 1, 1, 0, 0]);
+    expect(signalBars(-110).key).toBe('none');
   });
 });

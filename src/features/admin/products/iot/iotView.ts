@@ -25,3 +25,15 @@ export function agoOf(at: number, now: number): { key: 'justNow' | 'minutesAgo' 
   if (seconds < 86_400) return { key: 'hoursAgo', count: Math.floor(seconds / 3600) };
   return { key: 'daysAgo', count: Math.floor(seconds / 86_400) };
 }
+
+/**
+ * Bars (0–4) of a signal strength in dBm, the way a phone shows a cellular signal: -75 and up is
+ * full, below -105 none (the demo's alarm threshold); the level key names it.
+ */
+export function signalBars(dbm: number): { bars: number; key: 'excellent' | 'good' | 'fair' | 'poor' | 'none' } {
+  if (dbm >= -75) return { bars: 4, key: 'excellent' };
+  if (dbm >= -85) return { bars: 3, key: 'good' };
+  if (dbm >= -95) return { bars: 2, key: 'fair' };
+  if (dbm >= -105) return { bars: 1, key: 'poor' };
+  return { bars: 0, key: 'none' };
+}
