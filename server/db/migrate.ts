@@ -15,6 +15,7 @@ import * as m012 from './migrations/012-device-admin';
 import * as m013 from './migrations/013-alarm-notifications';
 import * as m015 from './migrations/015-project-videos-and-graph-libs';
 import * as m018 from './migrations/018-monitoring-menu';
+import * as m021 from './migrations/021-session-successor';
 
 interface Migration {
   name: string;
@@ -38,6 +39,7 @@ const MIGRATIONS: Migration[] = [
   { name: '013-alarm-notifications', up: m013.up },
   { name: '015-project-videos-and-graph-libs', up: m015.up },
   { name: '018-monitoring-menu', up: m018.up },
+  { name: '021-session-successor', up: m021.up },
 ];
 
 /** The names of the migrations this build knows that the database has not applied (GET /readyz). */

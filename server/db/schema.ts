@@ -34,6 +34,8 @@ export interface DB {
   t_session: {
     id: Id; user_id: number; token_hash: string; app_id: number | null; created_at: number; expires_at: number;
     revoked_at: number | null;
+    /** 021: the session a token refresh replaced this one with (the hub follows it). */
+    replaced_by: number | null;
   };
   t_menu: {
     id: Id; parent_id: D<number>; name: string; title: string; title_en: D<string>; path: string; icon: D<string>;

@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import { HUB_NOTIFY_TARGET, HubMethod, HubTopic, parseTopic, type HubNotice } from '../../contract/hub';
 import type { AuthUser } from '../auth/auth-user';
+import { liveSessions } from '../auth/sessions';
 import type { DB } from '../db/schema';
 import { HubConnection, HubMethodError, type ConnectionHost, type HubTransport } from './connection';
 import { invocationFrame, PING_FRAME, SharedFrame } from './protocol';
@@ -25,6 +26,8 @@ export interface HubOptions {
   maxPendingInvocations: number;
   /** Bytes queued for one client before it counts as not reading and is disconnected. */
   sendBufferBytes: number;
+  /** How often the sessions behind open connections are checked (a connection whose session ended is closed). */
+  sessionCheckMs: number;
 }
 
 export const DEFAULT_HUB_OPTIONS: HubOptions = {
@@ -37,6 +40,7 @@ export const DEFAULT_HUB_OPTIONS: HubOptions = {
   maxTopicsPerConnection: 256,
   maxPendingInvocations: 32,
   sendBufferBytes: 1024 * 1024,
+  sessionCheckMs: 5_000,
 };
 
 const MAX_TOPIC_LENGTH = 64;
@@ -54,6 +58,8 @@ export class HubServer implements HubPublisher, ConnectionHost {
   private readonly index = new TopicIndex();
   private readonly projects: ProjectFactsCache;
   private ticker: NodeJS.Timeout | undefined;
+  private sessionTimer: NodeJS.Timeout | undefined;
+  private sessionCheck: Promise<void> | undefined;
   private deliveries: Promise<void> = Promise.resolve();
   private closing = false;
 
@@ -79,6 +85,46 @@ export class HubServer implements HubPublisher, ConnectionHost {
     const tickMs = Math.max(10, Math.min(keepAliveMs, clientTimeoutMs, handshakeTimeoutMs) / 4);
     this.ticker = setInterval(() => this.tick(tickMs), tickMs);
     this.ticker.unref();
+    this.sessionTimer = setInterval(() => { void this.checkSessions(); }, this.options.sessionCheckMs);
+    this.sessionTimer.unref();
+  }
+
+  /**
+   * Closes the connections whose session has ended — logged out, revoked by a login elsewhere, a
+   * password change or guest mode switched off, expired, or the account or organisation disabled —
+   * so no push reaches a token the REST API already refuses. A session refreshed into a live one
+   * keeps its connections, which move to the refreshed session. Runs on the hub's timer (also catching ends decided by other processes);
+   * one check at a time. The client is told not to reconnect (its token is no longer good).
+   */
+  checkSessions(): Promise<void> {
+    if (!this.sessionCheck) {
+      const run = this.closeEndedSessions();
+      this.sessionCheck = run;
+      void run.finally(() => { if (this.sessionCheck === run) this.sessionCheck = undefined; });
+    }
+    return this.sessionCheck;
+  }
+
+  private async closeEndedSessions(): Promise<void> {
+    try {
+      const bySession = new Map<number, HubConnection[]>();
+      for (const c of this.connections.values()) {
+        const list = bySession.get(c.user.sessionId);
+        if (list) list.push(c);
+        else bySession.set(c.user.sessionId, [c]);
+      }
+      if (!bySession.size || this.closing) return;
+      const live = await liveSessions(this.db, [...bySession.keys()]);
+      for (const [sessionId, list] of bySession) {
+        const head = live.get(sessionId);
+        // A refreshed session's connections now stand for its successor (publishing "to a user
+        // except a session" and the next check follow the current session, not the first one).
+        if (head !== undefined) for (const c of list) c.user.sessionId = head;
+        else for (const c of list) c.close({ error: 'The session has ended.', allowReconnect: false });
+      }
+    } catch (err) {
+      this.log.error({ err }, 'hub session check failed');
+    }
   }
 
   /** Sends Close (reconnect allowed) to every client, stops the timers and the backplane. */
@@ -86,6 +132,8 @@ export class HubServer implements HubPublisher, ConnectionHost {
     if (this.closing) return;
     this.closing = true;
     clearInterval(this.ticker);
+    clearInterval(this.sessionTimer);
+    await this.sessionCheck;
     for (const c of [...this.connections.values()]) c.close({ error: 'Server is shutting down.', allowReconnect: true });
     await this.deliveries;
     await this.backplane.close();

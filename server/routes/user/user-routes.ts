@@ -5,7 +5,7 @@ import {
   RefreshTokenBody, TokenResult, UpdateProfileBody, UserInfo,
 } from '../../../contract/session';
 import { hashPassword, verifyMd5, verifyPassword } from '../../auth/passwords';
-import { findSession, issueSession, REFRESH_GRACE_MS, revokeSession } from '../../auth/sessions';
+import { findSession, issueSession, REFRESH_GRACE_MS, replaceSession, revokeSession } from '../../auth/sessions';
 import { isWellFormedToken } from '../../auth/tokens';
 import type { AppDeps } from '../../deps';
 import { ApiError, badRequest, NOT_SIGNED_IN, notFound, SESSION_TIMEOUT } from '../../http/api-error';
@@ -58,7 +58,7 @@ export function registerUserRoutes(app: FastifyInstance, deps: AppDeps): void {
       const user = await findUserForRefresh(db, session.userId);
       if (!user || user.disabled) throw new ApiError(200, SESSION_TIMEOUT, true);
       const issued = await issueSession(db, session.userId, Math.min(body.tokenExpired, config.tokenMaxMinutes), session.appId);
-      await revokeSession(db, session.sessionId, Date.now() + REFRESH_GRACE_MS);
+      await replaceSession(db, session.sessionId, issued.sessionId, Date.now() + REFRESH_GRACE_MS);
       return { token: issued.token, expiresAt: issued.expiresAt, userId: session.userId, username: user.username };
     },
   });
