@@ -27,37 +27,49 @@ export function streamKind(url: string): StreamKind | null {
   return null;
 }
 
+/** What can be wrong with a stream address (the console words each in the user's language). */
+export type StreamUrlIssue = 'required' | 'tooLong' | 'spaces' | 'invalid' | 'protocol' | 'credentials' | 'kind';
+
+/** The server's words for each issue (SPEC's error texts are Chinese). */
+export const STREAM_URL_MESSAGES: Record<StreamUrlIssue, string> = {
+  required: '请填写视频流地址',
+  tooLong: `视频流地址最长 ${STREAM_URL_MAX} 个字符`,
+  spaces: '视频流地址不能包含空格或控制字符',
+  invalid: '视频流地址无效：应为 http:// 或 https:// 开头的完整地址',
+  protocol: '视频流地址只支持 http 或 https 协议',
+  credentials: '视频流地址不能包含用户名或密码（user:password@），请改用不带凭据的播放地址',
+  kind: '视频流地址应为 HLS 播放列表（.m3u8）或 MP4 文件（.mp4）',
+};
+
 /**
- * Why `raw` is not a stream address we store, or null when it is: an absolute http or https
- * address of an HLS playlist (.m3u8) or an MP4 file, without credentials (a user name or password
- * in the address would be shown to every viewer of the project and written to logs) and without
- * spaces or control characters. Shared by the server's check and the console's form.
+ * What is wrong with `raw` as a stream address we store, or null when nothing is: it must be an
+ * absolute http or https address of an HLS playlist (.m3u8) or an MP4 file, without credentials (a
+ * user name or password in the address would be shown to every viewer of the project and written
+ * to logs), without spaces or control characters. Shared by the server's check and the console's form.
  */
-export function streamUrlProblem(raw: string): string | null {
+export function streamUrlIssue(raw: string): StreamUrlIssue | null {
   const value = raw.trim();
-  if (!value) return '请填写视频流地址';
-  if (value.length > STREAM_URL_MAX) return `视频流地址最长 ${STREAM_URL_MAX} 个字符`;
+  if (!value) return 'required';
+  if (value.length > STREAM_URL_MAX) return 'tooLong';
   // eslint-disable-next-line no-control-regex -- control characters are what this refuses
-  if (/[\s\u0000-\u001f\u007f]/.test(value)) return '视频流地址不能包含空格或控制字符';
+  if (/[\s\u0000-\u001f\u007f]/.test(value)) return 'spaces';
   let url: URL;
   try {
     url = new URL(value);
   } catch {
-    return '视频流地址无效：应为 http:// 或 https:// 开头的完整地址';
+    return 'invalid';
   }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') return '视频流地址只支持 http 或 https 协议';
-  if (url.username || url.password || /^[a-z]+:\/\/[^/?#]*@/i.test(value)) {
-    return '视频流地址不能包含用户名或密码（user:password@），请改用不带凭据的播放地址';
-  }
-  if (!url.hostname) return '视频流地址缺少主机名';
-  if (!streamKind(value)) return '视频流地址应为 HLS 播放列表（.m3u8）或 MP4 文件（.mp4）';
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') return 'protocol';
+  if (url.username || url.password || /^[a-z]+:\/\/[^/?#]*@/i.test(value)) return 'credentials';
+  if (!url.hostname) return 'invalid';
+  if (!streamKind(value)) return 'kind';
   return null;
 }
 
 /** A stream address as the server stores it (trimmed), or the problem naming what is wrong. */
 export const StreamUrl = z.string().max(STREAM_URL_MAX * 2).transform((s) => s.trim()).superRefine((value, ctx) => {
-  const problem = streamUrlProblem(value);
-  if (problem) ctx.addIssue({ code: 'custom', message: problem });
+  const issue = streamUrlIssue(value);
+  if (issue) ctx.addIssue({ code: 'custom', message: STREAM_URL_MESSAGES[issue] });
 });
 
 /** One camera channel of a project. */

@@ -29,6 +29,12 @@ export interface ServerConfig {
   bodyLimit: number;
   /** AMap key configured: the content security policy then allows AMap's hosts. */
   amapKey?: string;
+  /**
+   * Where camera streams (t_project_video) may come from (`VIDEO_ORIGINS`: comma-separated http(s)
+   * origins such as http://10.0.0.8:8080; unset: any http or https address). The content security
+   * policy lets the console fetch and play media from them, and a channel's address must be on one.
+   */
+  videoOrigins: string[] | 'any';
   logLevel: string;
   /**
    * Trust X-Forwarded-For from a reverse proxy (`TRUST_PROXY`: true, a hop count or addresses).
@@ -97,6 +103,22 @@ function parseTrustProxy(value: string | undefined): boolean | number | string {
   return value;
 }
 
+/** `VIDEO_ORIGINS`: unset or empty allows any http(s) address; otherwise each entry must be an http(s) origin. */
+function parseVideoOrigins(value: string | undefined): string[] | 'any' {
+  const entries = (value ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+  if (!entries.length) return 'any';
+  return entries.map((entry) => {
+    let url: URL | null = null;
+    try {
+      url = new URL(entry);
+    } catch { /* reported below */ }
+    if (!url || !/^https?:$/.test(url.protocol) || url.username || url.password || (url.pathname !== '/' && url.pathname !== '') || url.search || url.hash) {
+      throw new Error(`VIDEO_ORIGINS must list http(s) origins such as http://10.0.0.8:8080, got "${entry}"`);
+    }
+    return url.origin;
+  });
+}
+
 export function readConfig(env: NodeJS.ProcessEnv = process.env, root = process.cwd()): ServerConfig {
   const databaseUrl = env.DATABASE_URL || undefined;
   if (databaseUrl && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
@@ -120,6 +142,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env, root = process.
     lockMinutes: int(env.LOCK_MINUTES, 15, 'LOCK_MINUTES'),
     bodyLimit: int(env.BODY_LIMIT, 1024 * 1024, 'BODY_LIMIT'),
     amapKey: env.AMAP_KEY || undefined,
+    videoOrigins: parseVideoOrigins(env.VIDEO_ORIGINS),
     logLevel: env.LOG_LEVEL || 'info',
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     offlineAfterS: int(env.OFFLINE_AFTER_S, 300, 'OFFLINE_AFTER_S'),

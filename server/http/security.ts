@@ -8,8 +8,10 @@ import type { ServerConfig } from '../config';
 const AMAP_HOSTS = ['https://*.amap.com', 'https://*.autonavi.com', 'https://*.is.autonavi.com'];
 
 /** The content security policy: only what the console loads. */
-export function contentSecurityPolicy(config: Pick<ServerConfig, 'amapKey'>): Record<string, string[]> {
+export function contentSecurityPolicy(config: Pick<ServerConfig, 'amapKey' | 'videoOrigins'>): Record<string, string[]> {
   const amap = config.amapKey ? AMAP_HOSTS : [];
+  // Camera channels: hls.js fetches playlists and segments, the player plays them (MSE: blob:).
+  const video = config.videoOrigins === 'any' ? ['http:', 'https:'] : config.videoOrigins;
   return {
     'default-src': ["'self'"],
     // AMap's 1.4.4 loader evaluates the scripts it fetches.
@@ -18,7 +20,8 @@ export function contentSecurityPolicy(config: Pick<ServerConfig, 'amapKey'>): Re
     'style-src': ["'self'", "'unsafe-inline'", ...amap],
     'img-src': ["'self'", 'data:', 'blob:', ...amap],
     'font-src': ["'self'", 'data:'],
-    'connect-src': ["'self'", 'ws:', 'wss:', ...amap],
+    'connect-src': ["'self'", 'ws:', 'wss:', ...amap, ...video],
+    'media-src': ["'self'", 'blob:', ...video],
     'worker-src': ["'self'", 'blob:'],
     'object-src': ["'none'"],
     'base-uri': ["'self'"],

@@ -247,3 +247,34 @@ describe('migration 015: camera channels and graph library menus for existing da
     expect((await menu()).length).toBe(rows.length);
   });
 });
+
+/** The console's content security policy lets it fetch and play camera streams (VIDEO_ORIGINS). */
+describe('video origins (VIDEO_ORIGINS) and the content security policy', () => {
+  let any: TestServer;
+  let listed: TestServer;
+  beforeAll(async () => {
+    any = await startTestServer();
+    listed = await startTestServer({ videoOrigins: ['http://10.0.0.8:8080', 'https://cams.example.com'] });
+  });
+  afterAll(async () => { await any?.dispose(); await listed?.dispose(); });
+  const csp = async (server: TestServer) => (await fetch(`${server.url}/api/sys/info`)).headers.get('content-security-policy') ?? '';
+
+  it('allows any http(s) stream by default, and only the listed origins when VIDEO_ORIGINS is set', async () => {
+    expect(await csp(any)).toMatch(/media-src 'self' blob: http: https:(;|$)/);
+    expect(await csp(any)).toMatch(/connect-src [^;]* http: https:(;|$)/);
+    expect(await csp(listed)).toMatch(/media-src 'self' blob: http:\/\/10\.0\.0\.8:8080 https:\/\/cams\.example\.com(;|$)/);
+    expect(await csp(listed)).toMatch(/connect-src [^;]*http:\/\/10\.0\.0\.8:8080 https:\/\/cams\.example\.com(;|$)/);
+    expect(await csp(listed)).not.toMatch(/ http: /);
+  });
+
+  it('refuses a channel whose stream comes from an origin VIDEO_ORIGINS does not list', async () => {
+    const admin = await loginAs(listed, 'admin');
+    const projectId = (await admin.get('/api/t_project/names')).body.data[0].id as number;
+    const ok = await admin.post('/api/t_project_video/save', { projectId, name: '允许', streamUrl: 'http://10.0.0.8:8080/live/a.m3u8' });
+    expect(ok.body.success).toBe(true);
+    const refused = await expectNoChange(listed, () => admin.post('/api/t_project_video/save', { projectId, name: '不允许', streamUrl: 'http://10.0.0.9/live/a.m3u8' }));
+    expect({ status: refused.status, error: refused.body.error }).toEqual({
+      status: 400, error: 'body.streamUrl: 服务器只允许播放这些来源的视频流（VIDEO_ORIGINS）：http://10.0.0.8:8080，https://cams.example.com',
+    });
+  });
+});

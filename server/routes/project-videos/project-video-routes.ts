@@ -16,10 +16,13 @@ const WHAT = '视频通道';
  * project, save and delete. Reading needs project-preview, changing project-edit; every call is
  * limited to the projects in the caller's data scope (another project, or a channel of one, is
  * 404). Stream addresses are checked by contract/project-videos.ts (http/https .m3u8 or .mp4, no
- * credentials); every change commits with its audit line.
+ * credentials) and must come from the server's VIDEO_ORIGINS when it lists some; every change
+ * commits with its audit line.
  */
-export function registerProjectVideoRoutes(app: FastifyInstance, { db }: AppDeps): void {
+export function registerProjectVideoRoutes(app: FastifyInstance, { db, config }: AppDeps): void {
   const videos = new ProjectVideoRepository(db);
+  /** With VIDEO_ORIGINS set, the console's content security policy plays only those origins. */
+  const allowedOrigin = (url: string) => config.videoOrigins === 'any' || config.videoOrigins.includes(new URL(url).origin);
 
   endpoint(app, db, {
     method: 'GET', url: '/t_project_video/all', access: Right.ProjectPreview, query: ProjectVideoQuery, response: ProjectVideoList,
@@ -31,6 +34,9 @@ export function registerProjectVideoRoutes(app: FastifyInstance, { db }: AppDeps
   endpoint(app, db, {
     method: 'POST', url: '/t_project_video/save', access: Right.ProjectEdit, body: SaveProjectVideoBody, response: ProjectVideo,
     async handler({ user, body, req }) {
+      if (!allowedOrigin(body.streamUrl)) {
+        throw badRequest(`body.streamUrl: 服务器只允许播放这些来源的视频流（VIDEO_ORIGINS）：${(config.videoOrigins as string[]).join('，')}`);
+      }
       const projectId = await visibleProject(db, user, body.projectId);
       const before = body.id === undefined ? null : (await videos.findVisible(user, body.id)) ?? null;
       if (body.id !== undefined && !before) throw notFound(WHAT);
