@@ -23,6 +23,8 @@ export const Right = {
   DeviceEdit: 'device-edit',
   /** Deleting a device removes its values, history and alarms (graver than editing). */
   DeviceDelete: 'device-delete',
+  /** Remote control (远程控制): writing set-points and restarting gateways. */
+  DeviceControl: 'device-control',
   HistoryAlarmPreview: 'history-alarm-preview',
   ProductPreview: 'product-preview',
   ProductEdit: 'product-edit',

@@ -22,6 +22,8 @@ import { registerApplicationStatsRoutes } from './routes/applications/applicatio
 import { registerLogRoutes } from './routes/logs/log-routes';
 import { registerOrgRoutes } from './routes/orgs/org-routes';
 import { registerDeviceRoutes } from './routes/devices/device-routes';
+import { registerDeviceControlRoutes } from './routes/devices/device-control-routes';
+import { registerGatewayRoutes } from './routes/gateways/gateway-routes';
 import { registerMeasureRoutes } from './routes/measures/measure-routes';
 import { registerIngestRoutes } from './routes/telemetry/ingest-routes';
 import { registerTelemetryRoutes } from './routes/telemetry/telemetry-routes';
@@ -111,6 +113,8 @@ export async function buildApp(base: Omit<AppDeps, 'hub'>, options: BuildAppOpti
     registerOrgRoutes(api, deps);
     registerLogRoutes(api, deps);
     registerDeviceRoutes(api, deps);
+    registerDeviceControlRoutes(api, deps);
+    registerGatewayRoutes(api, deps);
     registerMeasureRoutes(api, deps);
     registerTelemetryRoutes(api, deps);
     registerDeviceDetailRoutes(api, deps);

@@ -87,6 +87,7 @@ export async function startServer(config: ServerConfig, options: BuildAppOptions
       const sim = simulator;
       simGateways = new SimGateways({
         db: database.db, queue: commandQueue, ingest: telemetry.ingest, onConfigured: (ids) => sim.reloadDevices(ids),
+        onWritten: (deviceId, measureId, value) => sim.setPoint(deviceId, measureId, value), onRefreshed: (ids) => sim.sampleNow(ids),
         onError: (err) => app?.log.error({ err }, 'simulated gateway failed'),
       });
       simGateways.start();

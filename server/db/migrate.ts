@@ -13,6 +13,7 @@ import * as m010 from './migrations/010-product-catalogue';
 import * as m011 from './migrations/011-gateway-commands';
 import * as m012 from './migrations/012-device-admin';
 import * as m013 from './migrations/013-alarm-notifications';
+import * as m016 from './migrations/016-remote-control';
 import * as m015 from './migrations/015-project-videos-and-graph-libs';
 import * as m018 from './migrations/018-monitoring-menu';
 import * as m021 from './migrations/021-session-successor';
@@ -37,6 +38,7 @@ const MIGRATIONS: Migration[] = [
   { name: '011-gateway-commands', up: m011.up },
   { name: '012-device-admin', up: m012.up },
   { name: '013-alarm-notifications', up: m013.up },
+  { name: '016-remote-control', up: m016.up },
   { name: '015-project-videos-and-graph-libs', up: m015.up },
   { name: '018-monitoring-menu', up: m018.up },
   { name: '021-session-successor', up: m021.up },

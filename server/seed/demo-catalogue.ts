@@ -1,6 +1,8 @@
 import type { Transaction } from 'kysely';
 import { ConditionType } from '../../contract/conditions';
-import { DeviceTypeId, MEASURE_TAGS, MeasureTag, MeasureType, WarnLevel, type MeasureTagId } from '../../contract/enums';
+import {
+  DeviceTypeId, MEASURE_TAGS, MeasureTag, MeasureType, ModbusCode, RegisterAccess, WarnLevel, type DataType, type MeasureTagId,
+} from '../../contract/enums';
 import type { DB } from '../db/schema';
 
 interface MeasureSeed {
@@ -14,6 +16,8 @@ interface MeasureSeed {
   /** Alarm rule: condition type, conditionVal1/2 and warn level. */
   alarm?: [condition: number, val1: number | null, val2: number | null, level: number];
   printf?: string;
+  /** A writable set-point (access read-write) at this function code, register and type. */
+  setPoint?: { modbusCode: number; registerAddr: number; dataType: DataType };
 }
 
 interface ModelSeed {
@@ -24,6 +28,8 @@ interface ModelSeed {
 }
 
 const FAULT_BITS = JSON.stringify({ 0: '风机过载', 1: '滤网堵塞', 2: '门未关闭', 3: '电源异常' });
+/** The labels of 运行模式's values (the remote control offers them). */
+const RUN_MODES = JSON.stringify({ 0: '自动', 1: '手动', 2: '睡眠' });
 
 /** Device models of every device type of SPEC §3, with measure points for every measure tag. */
 export const DEMO_MODELS: ModelSeed[] = [
@@ -49,6 +55,12 @@ export const DEMO_MODELS: ModelSeed[] = [
     { name: '回风温度', tag: MeasureTag.Temperature, min: -20, max: 60 },
     { name: '回风湿度', tag: MeasureTag.Humidity, min: 0, max: 100 },
     { name: '故障状态', type: MeasureType.Alarm, decimals: 0, alarm: [ConditionType.Bitwise, null, null, WarnLevel.Important], printf: FAULT_BITS },
+    // Set-points a user with device-control writes (remote control); migration 016 gives them to existing databases.
+    { name: '开关', type: MeasureType.Flag, decimals: 0, min: 0, max: 1, setPoint: { modbusCode: ModbusCode.Coil, registerAddr: 0, dataType: 'Boolean' } },
+    { name: '运行模式', type: MeasureType.Flag, decimals: 0, min: 0, max: 2, printf: RUN_MODES,
+      setPoint: { modbusCode: ModbusCode.HoldingRegister, registerAddr: 100, dataType: 'UInt16' } },
+    { name: '风机频率设定', unit: 'Hz', decimals: 1, min: 0, max: 50, setPoint: { modbusCode: ModbusCode.HoldingRegister, registerAddr: 101, dataType: 'UInt16' } },
+    { name: '风量设定', unit: 'm³/h', decimals: 0, min: 0, max: 30000, setPoint: { modbusCode: ModbusCode.HoldingRegister, registerAddr: 102, dataType: 'UInt16' } },
   ] },
   { code: 'NV-EM30', name: 'NV-EM30 三相电表', type: DeviceTypeId.ElectricityMeter, measures: [
     { name: '总电能', tag: MeasureTag.TotalEnergy, min: 0 },
@@ -96,7 +108,8 @@ export async function seedCatalogue(trx: Transaction<DB>, now: number): Promise<
     await trx.insertInto('t_measure').values(m.measures.map((s, i) => ({
       device_model_id: id, group_id: group, tag_id: s.tag ?? null, name: s.name,
       unit: s.unit ?? (s.tag ? MEASURE_TAGS[s.tag as MeasureTagId].unit : ''), measure_type: s.type ?? MeasureType.Sample, decimals: s.decimals ?? 1,
-      register_addr: i * 2, min_value: s.min ?? null, max_value: s.max ?? null,
+      register_addr: s.setPoint?.registerAddr ?? i * 2, modbus_code: s.setPoint?.modbusCode ?? ModbusCode.HoldingRegister,
+      data_type: s.setPoint?.dataType ?? 'Float', access: s.setPoint ? RegisterAccess.ReadWrite : RegisterAccess.ReadOnly, min_value: s.min ?? null, max_value: s.max ?? null,
       condition_type: s.alarm?.[0] ?? null, condition_val1: s.alarm?.[1] ?? null, condition_val2: s.alarm?.[2] ?? null,
       warn_level: s.alarm?.[3] ?? 0, alarm_enabled: s.alarm ? 1 : 0, printf: s.printf ?? '', sort_order: i,
     }))).execute();

@@ -20,6 +20,7 @@ export const RIGHTS_CATALOGUE: { code: RightCode; name: string; group: string }[
   { code: Right.DevicePreview, name: '设备查看', group: '设备' },
   { code: Right.DeviceEdit, name: '设备编辑', group: '设备' },
   { code: Right.DeviceDelete, name: '设备删除', group: '设备' },
+  { code: Right.DeviceControl, name: '远程控制', group: '设备' },
   { code: Right.ProductPreview, name: '产品查看', group: '产品' },
   { code: Right.ProductEdit, name: '产品编辑', group: '产品' },
   { code: Right.ApplicationPreview, name: '应用查看', group: '应用' },
@@ -58,6 +59,8 @@ export const OPERATOR_LACKS: RightCode[] = [
   Right.RolePreview, Right.RoleEdit, Right.RoleDelete, Right.RightPreview, Right.RightEdit, Right.UserPreview, Right.UserEdit,
   Right.UserDelete,
   Right.BaseDataPreview, Right.BaseDataEdit, Right.SysLogPreview, Right.Backup, Right.Ingest,
+  // Remote control is granted on purpose, not with device editing.
+  Right.DeviceControl,
 ];
 
 /**

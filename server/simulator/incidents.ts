@@ -62,6 +62,7 @@ export function continueFrom(d: SimDevice, stored: (measureId: number) => number
     if (m.kind === 'resistance' && value > 60) d.load = Math.min(1.2, Math.max(0.02, loadOfResistance(value)));
     if (m.kind === 'airVolume' && !hasResistance && value > 0) d.load = Math.min(1, Math.max(0.02, loadOfAirVolume(m.max, value)));
     if (m.kind === 'fault' && value > 0) d.faultBits = value;
+    if (m.kind === 'setpoint') d.setPoints.set(m.id, value);
   }
 }
 
@@ -122,7 +123,7 @@ export function evolve(d: SimDevice, site: SiteState, now: number, tickMs: numbe
   if ((d.has('airVolume') || d.has('resistance')) && d.fanOffUntil <= now && incident(10)) {
     d.fanOffUntil = now + (2 + 8 * random()) * MIN;
   }
-  d.fanOn = d.fanOffUntil <= now && !(d.faultUntil > now && d.faultBits & 1);
+  d.fanOn = !d.switchedOff && d.fanOffUntil <= now && !(d.faultUntil > now && d.faultBits & 1);
   for (const kind of Object.keys(SPELLS) as SignalKind[]) {
     if (!d.has(kind) || d.spell(kind, now)) continue;
     if (kind === 'signal' && d.deviceTypeId !== DeviceTypeId.Dtu4G && d.deviceTypeId !== DeviceTypeId.RoLaGateway) continue;

@@ -65,7 +65,7 @@ export function sampleValue(d: SimDevice, m: SimMeasure, env: SignalEnv): number
     case 'pm03': v = 300 + 4000 * d.load ** 3 + 8 * env.ambientPm25 + noise(60); break;
     case 'resistance': v = d.fanOn ? resistancePa(d.load) + noise(3) : 4 + noise(1); break;
     // A stopped fan moves no air: exactly 0, so the unit reads as stopped.
-    case 'airVolume': v = d.fanOn ? airVolumeM3h(m.max, d.load) * (1 + noise(0.015)) : 0; break;
+    case 'airVolume': v = d.fanOn ? airVolumeM3h(m.max, d.load) * d.speed * (1 + noise(0.015)) : 0; break;
     case 'energy': {
       const kw = d.has('power') ? (d.walk.get(-1) ?? env.sitePowerKw) : fanPowerKw(d.fanOn, d.load);
       v = (d.counters.get(m.id) ?? 20_000 + 180_000 * env.random()) + kw * env.dtH;
@@ -94,6 +94,8 @@ export function sampleValue(d: SimDevice, m: SimMeasure, env: SignalEnv): number
       d.counters.set(m.id, v);
       break;
     }
+    // A set-point reads exactly what was written to it.
+    case 'setpoint': return d.setPoint(m);
     case 'relay': {
       if (env.random() < 0.02) d.relayBits ^= 1 << Math.floor(env.random() * 8);
       v = d.relayBits;

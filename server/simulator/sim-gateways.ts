@@ -89,6 +89,10 @@ export interface SimGatewaysOptions {
   onError?: (err: unknown) => void;
   /** Devices that took a new register map (the simulator then sends the points it lists). */
   onConfigured?: (deviceIds: number[]) => Promise<void>;
+  /** A device took a write (before the result is reported): it holds the value from now on. */
+  onWritten?: (deviceId: number, measureId: number, value: number) => void;
+  /** Devices a refresh asked to read at once (the gateway's own, for a gateway-wide refresh). */
+  onRefreshed?: (deviceIds: number[]) => Promise<unknown>;
 }
 
 interface Pending { gatewayId: number; command: CommandDelivery; answerAt: number }
@@ -143,16 +147,24 @@ export class SimGateways {
         .where('id', '=', (command.payload as WritePayload).measureId).executeTakeFirst();
       if (m) points.set(m.id, { modelId: m.device_model_id, modbusCode: m.modbus_code, access: m.access, min: m.min_value, max: m.max_value });
     }
-    // Busy: the device is still restarting or upgrading from an earlier command.
-    const busy = new Set([...this.pending.values()]
-      .filter((o) => o.command.id < command.id && BLOCKING.includes(o.command.kind) && o.command.deviceId !== null)
-      .map((o) => o.command.deviceId!));
+    // Busy: the device (or its whole gateway) is still restarting or upgrading from an earlier command.
+    const blocking = [...this.pending.values()].filter((o) => o.command.id < command.id && BLOCKING.includes(o.command.kind));
+    const busy = new Set(blocking.filter((o) => o.command.deviceId !== null).map((o) => o.command.deviceId!));
+    if (command.deviceId !== null && blocking.some((o) => o.command.deviceId === null && o.gatewayId === p.gatewayId)) busy.add(command.deviceId);
     const result = simulatedResult(command, devices, points, busy);
+    // A device that took a write holds the value whatever becomes of the report, and reads it back
+    // at once, before the gateway reports success (as a real one reads back what it wrote).
+    if (command.kind === 'write' && command.deviceId !== null && result.code === CommandCode.None) {
+      const w = command.payload as WritePayload;
+      this.o.onWritten?.(command.deviceId, w.measureId, w.value);
+      await this.o.ingest?.ingest([{ deviceId: command.deviceId, measureId: w.measureId, value: w.value, ts: this.now() }]);
+    }
     const answer = await this.o.queue.report(p.gatewayId, command.id, result);
     if (!('duplicate' in answer) || answer.duplicate) return;
-    if (command.kind === 'write' && result.code === CommandCode.None && this.o.ingest) {
-      const w = command.payload as WritePayload;
-      await this.o.ingest.ingest([{ deviceId: command.deviceId, measureId: w.measureId, value: w.value, ts: this.now() }]);
+    if (command.kind === 'refresh' && result.code === CommandCode.None && this.o.onRefreshed) {
+      const ids = command.deviceId !== null ? [command.deviceId]
+        : (await this.o.db.selectFrom('t_device').select('id').where('gateway_id', '=', p.gatewayId).execute()).map((r) => r.id);
+      if (ids.length) await this.o.onRefreshed(ids);
     }
     if (command.kind === 'config' && this.o.onConfigured) {
       const applied = (result.devices ?? []).filter((d) => d.code === CommandCode.None).map((d) => d.deviceId);

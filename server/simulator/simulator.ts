@@ -1,13 +1,15 @@
 import type { Kysely } from 'kysely';
-import { DeviceState, DeviceTypeId } from '../../contract/enums';
+import { DeviceState, DeviceTypeId, ModbusCode } from '../../contract/enums';
 import type { IngestResult } from '../../contract/telemetry';
 import type { DB } from '../db/schema';
 import { demoSiteProfile } from '../seed/demo-sites';
 import { prng } from '../seed/prng';
 import type { IngestService } from '../telemetry/ingest-service';
 import { ambientPm25, meterPowerKw, sampleValue, type SignalEnv } from './signals';
-import { SimDevice, kindOf, type SignalKind, type SimMeasure } from './sim-device';
+import { SimDevice, initialSetPoint, kindOf, type SignalKind, type SimMeasure } from './sim-device';
 import { continueFrom, evolve, evolveSite, startingIncidents, startingSite, type SiteState } from './incidents';
+
+type SampleItem = { deviceId: number; measureId: number; value: number; ts: number };
 
 export interface SimulatorOptions {
   db: Kysely<DB>;
@@ -80,12 +82,16 @@ export class Simulator {
   private async measuresOf(modelIds: number[]): Promise<{ modelId: number; sim: SimMeasure }[]> {
     if (!modelIds.length) return [];
     const measures = await this.o.db.selectFrom('t_measure')
-      .select(['id', 'device_model_id', 'tag_id', 'name', 'unit', 'decimals', 'min_value', 'max_value', 'condition_type', 'measure_type'])
+      .select(['id', 'device_model_id', 'tag_id', 'name', 'unit', 'decimals', 'min_value', 'max_value', 'condition_type', 'measure_type', 'access', 'modbus_code'])
       .where('measure_type', '!=', -1).where('device_model_id', 'in', [...new Set(modelIds)]).orderBy('sort_order').orderBy('id').execute();
-    return measures.map((m) => ({
-      modelId: m.device_model_id,
-      sim: { id: m.id, name: m.name, kind: kindOf(m), decimals: m.decimals, min: m.min_value, max: m.max_value, conditionType: m.condition_type },
-    }));
+    return measures.map((m) => {
+      const kind = kindOf(m);
+      const sim: SimMeasure = {
+        id: m.id, name: m.name, unit: m.unit, kind, decimals: m.decimals, min: m.min_value, max: m.max_value, conditionType: m.condition_type,
+      };
+      if (kind === 'setpoint') Object.assign(sim, { initial: initialSetPoint(m), coil: m.modbus_code === ModbusCode.Coil });
+      return { modelId: m.device_model_id, sim };
+    });
   }
 
   /** Simulated devices for these rows, each with its site, its stored values and the incidents in progress. */
@@ -143,19 +149,41 @@ export class Simulator {
     if (!this.loaded) await this.load();
     const now = this.now();
     for (const site of this.sites.values()) evolveSite(site, now, this.tickMs, this.random);
-    const items: { deviceId: number; measureId: number; value: number; ts: number }[] = [];
+    const items: SampleItem[] = [];
     for (const d of this.devices) {
-      const site = this.sites.get(d.projectId)!;
-      evolve(d, site, now, this.tickMs, this.random);
-      if (d.silentUntil > now) continue;
-      const env: SignalEnv = {
-        now, dtH: d.lastTs ? (now - d.lastTs) / 3_600_000 : 0, noise: this.noise, random: this.random,
-        ambientPm25: ambientPm25(now, site.base, site.pollution.until > now ? site.pollution.level : 1),
-        sitePowerKw: meterPowerKw(now, site.profile),
-      };
-      d.lastTs = now;
-      for (const m of d.measures) items.push({ deviceId: d.id, measureId: m.id, value: sampleValue(d, m, env), ts: now });
+      evolve(d, this.sites.get(d.projectId)!, now, this.tickMs, this.random);
+      if (d.silentUntil <= now) items.push(...this.sample(d, now));
     }
+    return items.length ? this.o.ingest.ingest(items) : null;
+  }
+
+  /** Every measure of one device now. */
+  private sample(d: SimDevice, now: number): SampleItem[] {
+    const site = this.sites.get(d.projectId)!;
+    const env: SignalEnv = {
+      now, dtH: d.lastTs ? (now - d.lastTs) / 3_600_000 : 0, noise: this.noise, random: this.random,
+      ambientPm25: ambientPm25(now, site.base, site.pollution.until > now ? site.pollution.level : 1),
+      sitePowerKw: meterPowerKw(now, site.profile),
+    };
+    d.lastTs = now;
+    return d.measures.map((m) => ({ deviceId: d.id, measureId: m.id, value: sampleValue(d, m, env), ts: now }));
+  }
+
+  /**
+   * A gateway wrote `value` to a device's set-point (a `write` command it answered 0): the device
+   * holds it and reports it from now on; a switch or frequency set-point moves its fan.
+   */
+  setPoint(deviceId: number, measureId: number, value: number): void {
+    const d = this.devices.find((x) => x.id === deviceId);
+    if (d?.measures.some((m) => m.id === measureId && m.kind === 'setpoint')) d.setPoints.set(measureId, value);
+  }
+
+  /** A gateway was asked to read these devices at once (a `refresh` command): those not silent send every measure now. */
+  async sampleNow(deviceIds: readonly number[]): Promise<IngestResult | null> {
+    if (!this.loaded) return null;
+    const now = this.now();
+    const wanted = new Set(deviceIds);
+    const items = this.devices.filter((d) => wanted.has(d.id) && d.silentUntil <= now).flatMap((d) => this.sample(d, now));
     return items.length ? this.o.ingest.ingest(items) : null;
   }
 

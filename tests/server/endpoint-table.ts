@@ -5,6 +5,7 @@ import { Right, type RightCode } from '../../contract/rights';
 import { issueGatewayKey } from '../../server/telemetry/gateway-keys';
 import { ApiClient, type ApiResponse, type TestServer } from './harness';
 import { ALARM_NOTIFICATION_ENDPOINTS } from './endpoint-table-alarm-notifications';
+import { CONTROL_ENDPOINTS } from './endpoint-table-control';
 import { DEVICE_ENDPOINTS } from './endpoint-table-devices';
 import { DEVICE_DETAIL_ENDPOINTS } from './endpoint-table-device-detail';
 import { GATEWAY_COMMAND_ENDPOINTS } from './endpoint-table-gateway-commands';
@@ -291,6 +292,7 @@ export const ENDPOINTS: EndpointCase[] = [
   ...SIM_ENDPOINTS,
   ...ALARM_NOTIFICATION_ENDPOINTS,
   ...DEVICE_ENDPOINTS,
+  ...CONTROL_ENDPOINTS,
   ...PROJECT_VIDEO_ENDPOINTS,
   ...GRAPH_LIBRARY_ENDPOINTS,
   ...DEVICE_DETAIL_ENDPOINTS,
