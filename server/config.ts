@@ -22,8 +22,13 @@ export interface ServerConfig {
   corsOrigins: string[];
   /** Login attempts per minute per client address. */
   loginRateLimit: number;
-  /** Failed logins in a row that lock an account, and for how long. */
+  /**
+   * Failed logins in a row from one client address that lock the account for that address
+   * (`LOCK_THRESHOLD`, 5), from all addresses together that lock it everywhere
+   * (`LOCK_ACCOUNT_THRESHOLD`, 50), and for how long (`LOCK_MINUTES`).
+   */
   lockThreshold: number;
+  lockAccountThreshold: number;
   lockMinutes: number;
   /** Largest request body in bytes (uploads have their own limit). */
   bodyLimit: number;
@@ -139,6 +144,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env, root = process.
     corsOrigins: (env.CORS_ORIGINS || '').split(',').map((s) => s.trim()).filter(Boolean),
     loginRateLimit: int(env.LOGIN_RATE_LIMIT, 20, 'LOGIN_RATE_LIMIT'),
     lockThreshold: int(env.LOCK_THRESHOLD, 5, 'LOCK_THRESHOLD'),
+    lockAccountThreshold: int(env.LOCK_ACCOUNT_THRESHOLD, 50, 'LOCK_ACCOUNT_THRESHOLD'),
     lockMinutes: int(env.LOCK_MINUTES, 15, 'LOCK_MINUTES'),
     bodyLimit: int(env.BODY_LIMIT, 1024 * 1024, 'BODY_LIMIT'),
     amapKey: env.AMAP_KEY || undefined,

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema';
+import { pruneLoginLocks } from './login-locks';
 import { hashToken, newToken } from './tokens';
 
 /** A refreshed token's predecessor stays valid this long, so requests already in flight succeed. */
@@ -112,8 +113,12 @@ export async function revokeUserSessions(db: Kysely<DB>, userId: number, keepSes
   await q.execute();
 }
 
-/** Deletes sessions that ended more than a day ago, so the table does not grow for ever. */
+/**
+ * Deletes sessions that ended more than a day ago, and failed-login counts untouched for a day, so
+ * neither table grows for ever.
+ */
 export async function pruneSessions(db: Kysely<DB>, now = Date.now()): Promise<void> {
   const cutoff = now - 86_400_000;
   await db.deleteFrom('t_session').where((eb) => eb.or([eb('expires_at', '<', cutoff), eb('revoked_at', '<', cutoff)])).execute();
+  await pruneLoginLocks(db, now);
 }

@@ -37,6 +37,8 @@ export interface DB {
     /** 021: the session a token refresh replaced this one with (the hub follows it). */
     replaced_by: number | null;
   };
+  /** 022: failed logins per account and client address, and the address's lock. */
+  t_login_lock: { user_id: number; ip: string; failures: D<number>; locked_until: number | null; updated_at: number };
   t_menu: {
     id: Id; parent_id: D<number>; name: string; title: string; title_en: D<string>; path: string; icon: D<string>;
     sort_order: D<number>; right_code: string | null; type: D<string>;

@@ -79,6 +79,47 @@ describe('rate limit on login', () => {
   });
 });
 
+describe('locks per account and client address, so nobody can lock the administrator out at will', () => {
+  let server: TestServer;
+  // Behind a trusted proxy, each request names its client address.
+  beforeAll(async () => { server = await startTestServer({ trustProxy: true, lockThreshold: 3, lockAccountThreshold: 7, lockMinutes: 15 }); });
+  afterAll(async () => { await server?.dispose(); });
+
+  const from = (ip: string, user: string, password: string) => new ApiClient(server.url)
+    .request('POST', '/api/user/login', { user, password, tokenExpired: 30 }, { 'x-forwarded-for': ip });
+
+  it('an attacker\'s failures lock the account for the attacker\'s address only, until the account-wide threshold', async () => {
+    for (let i = 0; i < 2; i++) expect((await from('203.0.113.7', 'admin', 'wrong')).body.error).toBe('用户名或密码错误');
+    expect((await from('203.0.113.7', 'admin', 'wrong')).body.error).toBe('密码错误次数过多，账号已锁定15分钟');
+    // Locked there, even with the right password…
+    expect((await from('203.0.113.7', 'admin', 'Admin@2026')).body.error).toBe('账号已锁定，请15分钟后再试或联系管理员解锁');
+    // …while the administrator signs in from their own desk.
+    expect((await from('198.51.100.2', 'admin', 'Admin@2026')).body.success).toBe(true);
+    // The desk's success started the account's count again; failures from many addresses add up to the higher threshold.
+    for (const ip of ['203.0.113.20', '203.0.113.20', '203.0.113.21', '203.0.113.21', '203.0.113.22', '203.0.113.22']) {
+      expect((await from(ip, 'admin', 'wrong')).body.error).toBe('用户名或密码错误');
+    }
+    expect((await from('203.0.113.23', 'admin', 'wrong')).body.error).toBe('密码错误次数过多，账号已锁定15分钟');
+    expect((await from('198.51.100.2', 'admin', 'Admin@2026')).body.error).toBe('账号已锁定，请15分钟后再试或联系管理员解锁');
+  });
+
+  it('the user list shows an address lock, and 解锁 ends every lock of the account', async () => {
+    const superadmin = await loginAs(server, 'superadmin');
+    for (let i = 0; i < 3; i++) await from('203.0.113.50', 'operator', 'wrong');
+    const operatorRow = async () => ((await superadmin.get('/api/user-manage?Page=1&Size=50&keyword=operator')).body.data.list
+      .find((u: { username: string }) => u.username === 'operator') as { id: number; locked: boolean });
+    expect((await operatorRow()).locked).toBe(true);
+    expect((await from('203.0.113.50', 'operator', 'Operator@2026')).body.success).toBe(false);
+    expect((await superadmin.post('/api/user-manage/unlock', { id: (await operatorRow()).id })).body.data).toBe(true);
+    expect((await operatorRow()).locked).toBe(false);
+    expect((await from('203.0.113.50', 'operator', 'Operator@2026')).body.success).toBe(true);
+    const admin = (await superadmin.get('/api/user-manage?Page=1&Size=50&keyword=admin')).body.data.list
+      .find((u: { username: string }) => u.username === 'admin') as { id: number };
+    await superadmin.post('/api/user-manage/unlock', { id: admin.id });
+    expect((await from('198.51.100.2', 'admin', 'Admin@2026')).body.success).toBe(true);
+  });
+});
+
 describe('secrets stay secret', () => {
   let server: TestServer;
   let log = '';

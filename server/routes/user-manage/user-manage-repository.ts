@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { AuthUser } from '../../auth/auth-user';
+import { addressLocksOf, unlockAccount } from '../../auth/login-locks';
 import { revokeUserSessions } from '../../auth/sessions';
 import type { DB } from '../../db/schema';
 import { visibleOrgFilter } from '../scope-filters';
@@ -71,7 +72,8 @@ export function userManageRepository(db: Kysely<DB>) {
           .select(['ur.user_id', 'r.id', 'r.name']).where('ur.user_id', 'in', part).orderBy('r.id').execute();
         for (const l of links) roles.set(l.user_id, [...(roles.get(l.user_id) ?? []), { id: l.id, name: l.name }]);
         const locks = await db.selectFrom('t_user').select(['id', 'locked_until']).where('id', 'in', part).execute();
-        for (const l of locks) lockedUntil.set(l.id, l.locked_until);
+        const byAddress = await addressLocksOf(db, part);
+        for (const l of locks) lockedUntil.set(l.id, Math.max(l.locked_until ?? 0, byAddress.get(l.id) ?? 0) || null);
       }
       return { roles, lockedUntil };
     },
@@ -155,7 +157,7 @@ export function userManageRepository(db: Kysely<DB>) {
 
     /** Ends a lock after failed logins, and the count towards the next one. */
     async unlock(id: number): Promise<void> {
-      await db.updateTable('t_user').set({ locked_until: null, failed_logins: 0 }).where('id', '=', id).execute();
+      await unlockAccount(db, id);
     },
 
     /** The rights of these roles together, by code, with their names (the code where the catalogue has none). */

@@ -4,7 +4,8 @@ import { issueSession, revokeUserSessions } from '../../auth/sessions';
 import type { AppDeps } from '../../deps';
 import { badRequest } from '../../http/api-error';
 import { auditLog } from '../../logs/audit-log';
-import { clearFailedLogins, findApplicationLogin } from './user-repository';
+import { clearFailedLogins } from '../../auth/login-locks';
+import { findApplicationLogin } from './user-repository';
 
 /**
  * With single-session on, a new login ends the account's other sessions this long after it, so the
@@ -35,7 +36,7 @@ export async function signIn(
     if (!appRow) throw badRequest('应用不存在');
     if (!appRow.can_login) throw badRequest('该应用不允许登录');
   }
-  await clearFailedLogins(db, user.id);
+  await clearFailedLogins(db, user.id, options.ip);
   const issued = await issueSession(db, user.id, Math.min(options.tokenExpired, config.tokenMaxMinutes), options.appId, now);
   // Guest accounts are shared by design: one guest never logs another out.
   if (config.singleSession && !user.is_guest) {

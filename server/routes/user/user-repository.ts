@@ -18,20 +18,6 @@ export async function findUserForLogin(db: Kysely<DB>, username: string) {
     .executeTakeFirst();
 }
 
-export async function recordFailedLogin(db: Kysely<DB>, userId: number, threshold: number, lockMinutes: number, now = Date.now()): Promise<boolean> {
-  const row = await db.updateTable('t_user').set((eb) => ({ failed_logins: eb('failed_logins', '+', 1) }))
-    .where('id', '=', userId).returning('failed_logins').executeTakeFirstOrThrow();
-  if (row.failed_logins >= threshold) {
-    await db.updateTable('t_user').set({ locked_until: now + lockMinutes * 60_000, failed_logins: 0 }).where('id', '=', userId).execute();
-    return true;
-  }
-  return false;
-}
-
-export async function clearFailedLogins(db: Kysely<DB>, userId: number): Promise<void> {
-  await db.updateTable('t_user').set({ failed_logins: 0, locked_until: null }).where('id', '=', userId).execute();
-}
-
 export async function loadUserInfo(db: Kysely<DB>, userId: number): Promise<UserInfo | undefined> {
   const u = await db
     .selectFrom('t_user as u')

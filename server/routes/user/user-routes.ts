@@ -12,10 +12,8 @@ import { ApiError, badRequest, NOT_SIGNED_IN, notFound, SESSION_TIMEOUT } from '
 import { endpoint } from '../../http/endpoint';
 import { auditLog } from '../../logs/audit-log';
 import { signIn } from './sign-in';
-import {
-  changePassword, customSetOf, findUserForLogin, findUserForRefresh, loadUserInfo, passwordHashOf, recordFailedLogin, saveCustomSet,
-  updateProfile,
-} from './user-repository';
+import { changePassword, customSetOf, findUserForLogin, findUserForRefresh, loadUserInfo, passwordHashOf, saveCustomSet, updateProfile } from './user-repository';
+import { addressLockedUntil, recordFailedLogin } from '../../auth/login-locks';
 
 const WRONG_CREDENTIALS = '用户名或密码错误';
 /** Checked when the user is unknown, so a wrong name costs as long as a wrong password. */
@@ -33,13 +31,19 @@ export function registerUserRoutes(app: FastifyInstance, deps: AppDeps): void {
         await verifyPassword(body.password, DUMMY_HASH);
         throw badRequest(WRONG_CREDENTIALS);
       }
-      if (user.locked_until != null && user.locked_until > now) {
-        const minutes = Math.ceil((user.locked_until - now) / 60_000);
+      // Locked everywhere (the account's count), or for this client address only (its own count):
+      // an attacker elsewhere cannot lock the administrator out at the address they work from.
+      const lockedUntil = Math.max(
+        user.locked_until != null && user.locked_until > now ? user.locked_until : 0,
+        (await addressLockedUntil(db, user.id, req.ip, now)) ?? 0,
+      );
+      if (lockedUntil > now) {
+        const minutes = Math.ceil((lockedUntil - now) / 60_000);
         throw badRequest(`账号已锁定，请${minutes}分钟后再试或联系管理员解锁`);
       }
       const passwordOk = await verifyPassword(body.password, user.password_hash);
       if (!passwordOk || (body.orgBZ && body.orgBZ !== user.org_code)) {
-        const locked = await recordFailedLogin(db, user.id, config.lockThreshold, config.lockMinutes, now);
+        const locked = await recordFailedLogin(db, user.id, req.ip, config, now);
         await auditLog(db, { userId: user.id, username: user.username, action: 'login', detail: 'failed', ip: req.ip });
         throw badRequest(locked ? `密码错误次数过多，账号已锁定${config.lockMinutes}分钟` : WRONG_CREDENTIALS);
       }
