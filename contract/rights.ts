@@ -19,6 +19,8 @@ export const Right = {
   NoticeEdit: 'notice-edit',
   ProjectPreview: 'project-preview',
   ProjectEdit: 'project-edit',
+  /** Deleting a project takes its members, contacts, graphs and gateway links with it (graver than editing). */
+  ProjectDelete: 'project-delete',
   DevicePreview: 'device-preview',
   DeviceEdit: 'device-edit',
   /** Deleting a device removes its values, history and alarms (graver than editing). */

@@ -36,6 +36,7 @@ import { registerMenuRoutes } from './routes/menu/menu-routes';
 import { registerMessageRoutes } from './routes/messages/message-routes';
 import { registerNameRoutes } from './routes/names/name-routes';
 import { registerProjectGraphRoutes } from './routes/project-graphs/project-graph-routes';
+import { registerProjectRoutes } from './routes/projects/project-routes';
 import { registerProjectVideoRoutes } from './routes/project-videos/project-video-routes';
 import { registerPlaylistRoutes } from './routes/playlists/playlist-routes';
 import { registerSimRoutes } from './routes/sim/sim-routes';
@@ -114,6 +115,7 @@ export async function buildApp(base: Omit<AppDeps, 'hub'>, options: BuildAppOpti
     registerLogRoutes(api, deps);
     registerDeviceRoutes(api, deps);
     registerDeviceControlRoutes(api, deps);
+    registerProjectRoutes(api, deps);
     registerGatewayRoutes(api, deps);
     registerMeasureRoutes(api, deps);
     registerTelemetryRoutes(api, deps);

@@ -83,7 +83,14 @@ export type ScopeRule =
    * `projectId`). The kit's generic server does not serve these (registerResourceRoutes refuses
    * them): the family's own routes do, in the kit's shapes, and the console's kit renders them.
    */
-  | { kind: 'project'; field?: string };
+  | { kind: 'project'; field?: string }
+  /**
+   * The projects themselves (t_project): a project is visible when its organisation is in the
+   * caller's data scope, or it is listed for the caller (a member of it, a VSpec role), or it lies
+   * in the caller's region or industry (VRegion, VIndustry). A new project belongs to the
+   * organisation the save field `owner` names, which must lie in the caller's scope.
+   */
+  | { kind: 'projects'; owner: string };
 
 /** A table that refers to this resource: a delete is refused while rows of it do. */
 export interface ReferenceDef {

@@ -14,6 +14,8 @@ import { measureTagGroupResource } from './measure-tag-group';
 import { orgResource } from './org';
 import { orgTypeResource } from './org-type';
 import { orgTypeRoleResource } from './org-type-role';
+import { projectResource } from './project';
+import { projectGroupResource } from './project-group';
 import { regionResource } from './region';
 import { roleResource } from './role';
 import { userResource } from './user';
@@ -25,4 +27,5 @@ export const RESOURCES: readonly ResourceDefinition[] = [
   deviceTypeResource, deviceModelResource, measureTagGroupResource, measureTagResource, deviceCategorySchemeResource,
   deviceCategoryResource,
   measureGroupResource,
+  projectGroupResource, projectResource,
 ] as unknown as ResourceDefinition[];

@@ -3,6 +3,7 @@ import { contactHooks } from '../routes/contacts/contact-hooks';
 import { measureGroupHooks } from '../routes/measures/measure-group-hooks';
 import { orgHooks, orgTypeHooks } from '../routes/orgs/org-type-hooks';
 import { deviceCategoryHooks, deviceModelHooks, deviceTypeHooks, measureTagHooks } from '../routes/product-catalogue/catalogue-hooks';
+import { projectGroupHooks, projectHooks } from '../routes/projects/project-hooks';
 import { orgTypeRoleHooks, roleHooks } from '../routes/roles/role-hooks';
 import { userHooks } from '../routes/user-manage/user-hooks';
 import type { ResourceHooks } from './resource-routes';
@@ -24,4 +25,6 @@ export const RESOURCE_HOOKS: Record<string, (deps: AppDeps) => ResourceHooks> = 
   t_measure_tag: measureTagHooks,
   t_device_category: deviceCategoryHooks,
   t_contacts: contactHooks,
+  t_project: projectHooks,
+  t_project_group: projectGroupHooks,
 };

@@ -2,7 +2,7 @@ import { sql, type Expression, type ExpressionBuilder, type Kysely, type SqlBool
 import { columnOf, REMOVED_FILTER, type ResourceDefinition } from '../../contract/resources/kit';
 import type { AuthUser } from '../auth/auth-user';
 import type { DB } from '../db/schema';
-import { visibleOrgFilter } from '../routes/scope-filters';
+import { visibleOrgFilter, visibleProjectFilter } from '../routes/scope-filters';
 
 /* The kit's SQL: every query of a resource built from its definition. Tables are dynamic here, so
  * the builder is untyped; the definition's zod schemas type what goes in and comes out. */
@@ -27,8 +27,11 @@ function removedFilter(def: ResourceDefinition, removed = false) {
 /** The caller's data scope as a where-condition (DESIGN: lists and reads are filtered by it). */
 export function scopeFilter(def: ResourceDefinition, user: AuthUser) {
   const scope = def.scope;
-  return (eb: ExpressionBuilder<any, any>): Expression<SqlBool> =>
-    scope.kind === 'org' ? visibleOrgFilter(user, columnOf(scope.field ?? 'orgId'))(eb) : ALWAYS;
+  return (eb: ExpressionBuilder<any, any>): Expression<SqlBool> => {
+    if (scope.kind === 'org') return visibleOrgFilter(user, columnOf(scope.field ?? 'orgId'))(eb);
+    if (scope.kind === 'projects') return visibleProjectFilter(user, 'id', 'org_id')(eb);
+    return ALWAYS;
+  };
 }
 
 /** True when the caller may place a row in organisation `orgId`. */

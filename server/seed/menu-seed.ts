@@ -29,6 +29,8 @@ export const APP_MENU: MenuSeed[] = [
     { name: 'nv_product_category', title: '产品分类', titleEn: 'Categories', path: '/nv_product/nv_product_category', rightCode: Right.ProductPreview },
   ] },
   { name: 'nv_project', title: '项目管理', titleEn: 'Projects', path: '/nv_project', icon: 'project', children: [
+    { name: 'nv_project_list', title: '项目列表', titleEn: 'Project list', path: '/nv_project/nv_project_list', rightCode: Right.ProjectPreview },
+    { name: 'nv_project_group', title: '项目分组', titleEn: 'Project groups', path: '/nv_project/nv_project_group', rightCode: Right.ProjectPreview },
     { name: 'nv_project_graph', title: '组态管理', titleEn: 'Project graphs', path: '/nv_project/nv_project_graph', rightCode: Right.ProjectPreview },
     { name: 'nv_graph_lib', title: '组态库', titleEn: 'Graph library', path: '/nv_project/nv_graph_lib', rightCode: Right.ProjectPreview },
     { name: 'nv_project_graph_lib', title: '项目组态库', titleEn: 'Project graph library', path: '/nv_project/nv_project_graph_lib', rightCode: Right.ProjectPreview },

@@ -18,6 +18,7 @@ export const RIGHTS_CATALOGUE: { code: RightCode; name: string; group: string }[
   { code: Right.ProjectPreview, name: '项目查看', group: '项目' },
   { code: Right.ProjectEdit, name: '项目编辑', group: '项目' },
   { code: Right.DevicePreview, name: '设备查看', group: '设备' },
+  { code: Right.ProjectDelete, name: '项目删除', group: '项目' },
   { code: Right.DeviceEdit, name: '设备编辑', group: '设备' },
   { code: Right.DeviceDelete, name: '设备删除', group: '设备' },
   { code: Right.DeviceControl, name: '远程控制', group: '设备' },

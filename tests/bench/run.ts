@@ -30,6 +30,7 @@ async function main(): Promise<void> {
   await benchHub();
   await benchMonitor();
   await benchGraph();
+  await (await import('./device-monitor-bench')).benchDeviceMonitor();
   await benchKiosk();
   await benchEditorDrag();
 }

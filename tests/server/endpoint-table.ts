@@ -15,6 +15,7 @@ import { IOT_MONITOR_ENDPOINTS } from './endpoint-table-iot-monitor';
 import { MEASURE_ENDPOINTS } from './endpoint-table-measures';
 import { MONITORING_ENDPOINTS } from './endpoint-table-monitoring';
 import { PLAYLIST_ENDPOINTS } from './endpoint-table-playlists';
+import { PROJECT_ENDPOINTS } from './endpoint-table-projects';
 import { GRAPH_LIBRARY_ENDPOINTS, PROJECT_VIDEO_ENDPOINTS } from './endpoint-table-project-videos';
 import { RESOURCE_ENDPOINTS } from './endpoint-table-resources';
 import { SCREEN_LIBRARY_ENDPOINTS } from './endpoint-table-screen-library';
@@ -190,8 +191,6 @@ export const ENDPOINTS: EndpointCase[] = [
   { method: 'POST', route: '/api/user-manage/guest', access: 'public', call: () => ({ url: '/api/user-manage/guest', body: { tokenExpired: 30 } }) },
   { method: 'GET', route: '/api/sys/info', access: 'public', call: () => ({ url: '/api/sys/info' }) },
   { method: 'GET', route: '/api/menu/all', access: 'signed-in', call: () => ({ url: '/api/menu/all?type=app' }) },
-  names('t_project'),
-  names('t_project_group'),
   names('t_device'),
   { method: 'GET', route: '/api/t_device/names/all', access: 'signed-in', call: () => ({ url: '/api/t_device/names/all' }) },
   { method: 'GET', route: '/api/t_history_message', access: 'signed-in',
@@ -292,7 +291,9 @@ export const ENDPOINTS: EndpointCase[] = [
   ...SIM_ENDPOINTS,
   ...ALARM_NOTIFICATION_ENDPOINTS,
   ...DEVICE_ENDPOINTS,
-  ...CONTROL_ENDPOINTS,
+  ...UPGRADE_ENDPOINTS,
+  ...PROJECT_ENDPOINTS,
+  ...DEVICE_DETAIL_ENDPOINTS,
   ...PROJECT_VIDEO_ENDPOINTS,
   ...GRAPH_LIBRARY_ENDPOINTS,
   ...DEVICE_DETAIL_ENDPOINTS,

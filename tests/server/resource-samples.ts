@@ -186,6 +186,29 @@ export const RESOURCE_SAMPLES: Record<string, ResourceSample> = {
       await db.insertInto('t_device_category').values({ scheme_id: row.scheme_id, parent_id: id, name: `下级-${id}-${Math.random()}` }).execute();
     },
   },
+  // A project of the saver's organisation: its code from the tag (letters and digits kept).
+  t_project: {
+    valid: (tag, orgId) => ({ name: `项目${tag}`, code: `P${usernameOf(tag)}`, orgId, city: '上海', address: `浦东新区${tag}`, lng: 121.5, lat: 31.2 }),
+    change: { field: 'city', value: '苏州' },
+    invalid: { body: { name: '项目', code: 'no spaces', orgId: 1 }, field: 'code' },
+    // A device of the project.
+    async refer(db, id) {
+      await db.insertInto('t_device').values({
+        name: `项目设备-${id}`, code: `KIT-PD-${id}-${Math.random().toString(36).slice(2)}`, project_id: id, device_model_id: 1, device_type_id: 2, created_at: Date.now(),
+      }).execute();
+    },
+  },
+  t_project_group: {
+    valid: (tag, orgId) => ({ name: `分组${tag}`, orgId }),
+    change: { field: 'name', value: (tag: string) => `改名分组${tag}` },
+    invalid: { body: { name: ' ', orgId: 1 }, field: 'name' },
+    // A project of the group's organisation in the group.
+    async refer(db, id) {
+      const group = await db.selectFrom('t_project_group').select('org_id').where('id', '=', id).executeTakeFirstOrThrow();
+      const code = `KIT-PG-${id}-${Math.random().toString(36).slice(2)}`;
+      await db.insertInto('t_project').values({ name: code, code, org_id: group.org_id, group_id: id, created_at: Date.now() }).execute();
+    },
+  },
   // Groups of the demo's first model (NV-F600).
   t_measure_group: {
     valid: (tag) => ({ deviceModelId: 1, name: `测点分组${tag}`, sortOrder: 3 }),

@@ -16,8 +16,6 @@ const deviceScope = (user: AuthUser) => (eb: ExpressionBuilder<any, any>) =>
 
 /** Where each `/names` list comes from, by the resource family in its URL (/api/<family>/names). */
 export const NAME_SOURCES = {
-  t_project: { table: 't_project', label: 'name', scope: (u) => visibleProjectFilter(u, 'id', 'org_id') },
-  t_project_group: { table: 't_project_group', label: 'name', scope: (u) => visibleOrgFilter(u, 'org_id') },
   t_device: { table: 't_device', label: 'name', scope: deviceScope },
   t_org: { table: 't_org', label: 'name', scope: (u) => visibleOrgFilter(u, 'id') },
   t_region: { table: 't_region', label: 'name' },

@@ -7,12 +7,10 @@ import { listNames, type NameFamily } from './name-repository';
 
 /**
  * The `/names` lists of SPEC §7 that no kit resource serves: `{id, name}` pairs for pickers, within the
- * user's data scope; who may read each. The kit's resources (t_device_model, t_device_type, t_region, …)
- * serve their own.
+ * user's data scope; who may read each. The kit's resources (t_project, t_project_group, t_device_model,
+ * t_device_type, t_region, …) serve their own.
  */
 const NAME_LISTS: { family: NameFamily; access: string }[] = [
-  { family: 't_project', access: 'signed-in' },
-  { family: 't_project_group', access: 'signed-in' },
   { family: 't_device', access: 'signed-in' },
 ];
 
