@@ -1,0 +1,47 @@
+import type { Availability, AvailabilityStep, DeviceDetail } from '../../../../contract/device-detail';
+import type { HistoryAlarm } from '../../../../contract/alarms';
+import type { Paged } from '../../../../contract/envelope';
+import type { HistoryResult } from '../../../../contract/telemetry';
+import { apiGet } from '../../../shared/http';
+
+/** The calls of the device detail and online-data pages (server/routes/device-detail/, telemetry's trends and changes). */
+
+export const DEVICE_DETAIL_PATH = '/nv_monitor/nv_device_detail';
+export const DEVICE_ONLINE_PATH = '/nv_monitor/nv_device_onlinedata';
+export const DEVICE_MONITOR_PATH = '/nv_monitor/nv_device_monitor';
+
+export const detailKeys = {
+  detail: (id: number) => ['device-detail', id] as const,
+  history: (id: number, measureId: number, from: number, to: number, budget: number) => ['device-detail', id, 'history', measureId, from, to, budget] as const,
+  alarms: (id: number, state: 'open' | 'all', page: number, size: number) => ['device-detail', id, 'alarms', state, page, size] as const,
+  online: (id: number, from: number | undefined, to: number | undefined, page: number, size: number) => ['device-detail', id, 'online', from, to, page, size] as const,
+  availability: (id: number, from: number, to: number, step: AvailabilityStep) => ['device-detail', id, 'availability', from, to, step] as const,
+};
+
+/** A device outside the scope answers 404: the page shows its own not-found state, not the dialog. */
+export const fetchDeviceDetail = (id: number, signal?: AbortSignal) =>
+  apiGet<DeviceDetail>(`/t_device/detail/${id}`, undefined, signal, { quietNotFound: true });
+
+export const fetchHistory = (q: { deviceId: number; measureId: number; from: number; to: number; maxPoints: number }, signal?: AbortSignal) =>
+  apiGet<HistoryResult>('/t_history_measure', q, signal);
+
+export const fetchDeviceAlarms = (q: { deviceId: number; state: 'open' | 'all'; Page: number; Size: number }, signal?: AbortSignal) =>
+  apiGet<Paged<HistoryAlarm>>('/t_device/alarms', q, signal);
+
+export interface OnlineChange {
+  id: number;
+  deviceId: number;
+  state: number;
+  ts: number;
+  until: number | null;
+  durationMs: number;
+}
+
+export const fetchOnlineChanges = (q: { deviceId: number; from?: number; to?: number; Page: number; Size: number }, signal?: AbortSignal) =>
+  apiGet<Paged<OnlineChange>>('/t_history_online', q, signal);
+
+/** The zone the console runs in, as the server takes it: minutes east of UTC. */
+export const localTzOffset = (at = Date.now()) => -new Date(at).getTimezoneOffset();
+
+export const fetchAvailability = (q: { deviceId: number; from: number; to: number; step: AvailabilityStep }, signal?: AbortSignal) =>
+  apiGet<Availability>('/t_history_online/availability', { ...q, tzOffset: localTzOffset(q.from) }, signal, { quietNotFound: true });
