@@ -15,6 +15,8 @@ export const CardStatus = {
 
 export const MessageType = {
   General: 0, DeviceFault: 5, SystemAlarm: 6, LifeAlarm: 8, PurchaseRequest: 9, AppAudit: 12,
+  /** Firmware upgrade and remote debugging (SPEC §3 names their data, not their numbers): issue 18. */
+  Upgrade: 10, Debug: 11,
 } as const;
 export type MessageType = (typeof MessageType)[keyof typeof MessageType];
 export const MESSAGE_TYPES = Object.values(MessageType) as MessageType[];

@@ -121,9 +121,26 @@ export const ConfigPayload = z.strictObject({
 });
 export type ConfigPayload = z.infer<typeof ConfigPayload>;
 
-/** `restart` and `refresh` carry nothing; `upgrade`'s payload is defined by the upgrade family. */
+/** `restart` and `refresh` carry nothing. */
 export const EmptyPayload = z.strictObject({});
-export const UpgradePayload = z.record(z.string(), z.unknown());
+
+/**
+ * `upgrade` (the upgrade family, contract/upgrades.ts): install firmware `fileId` of version
+ * `fileVer` on the command's device. The gateway downloads it from `url` (relative to the API
+ * base, with its X-Gateway-Key), checks `size` and `md5`, and answers an upgrade error code of
+ * SPEC §4 (0 done, 1 unsupported firmware type, 2 already the latest version, …).
+ */
+export const UpgradePayload = z.strictObject({
+  taskId: Id,
+  fileId: Id,
+  fileVer: z.string(),
+  md5: z.string().regex(/^[a-f0-9]{32}$/),
+  size: z.number().int().min(0),
+  url: z.string(),
+  /** The model the firmware is built for: a device of another model answers 1 (unsupported firmware type). */
+  deviceModelId: Id,
+});
+export type UpgradePayload = z.infer<typeof UpgradePayload>;
 
 export const COMMAND_PAYLOADS = {
   write: WritePayload, config: ConfigPayload, restart: EmptyPayload, refresh: EmptyPayload, upgrade: UpgradePayload,

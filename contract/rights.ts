@@ -56,6 +56,14 @@ export const Right = {
   Ingest: 'ingest',
 } as const;
 export type RightCode = (typeof Right)[keyof typeof Right];
+  /** Firmware upgrade and remote debugging (issue 18): see firmware, tasks and debug sessions. */
+  UpgradePreview: 'upgrade-preview',
+  /** Upload firmware, submit upgrade tasks, ask for debug sessions. */
+  UpgradeEdit: 'upgrade-edit',
+  /** Approve or reject others' upgrade tasks (t_upgrade/audit). */
+  UpgradeAudit: 'upgrade-audit',
+  /** Approve or reject others' debug sessions (t_debug/audit). */
+  DebugAudit: 'debug-audit',
 export const ALL_RIGHTS = Object.values(Right) as RightCode[];
 
 /** The purchasing button shows with any of these (SPEC §6). */

@@ -42,6 +42,7 @@ import { registerPlaylistRoutes } from './routes/playlists/playlist-routes';
 import { registerSimRoutes } from './routes/sim/sim-routes';
 import { registerGatewayCommandRoutes } from './routes/gateway-commands/gateway-command-routes';
 import { registerProductSyncRoutes } from './routes/product-sync/product-sync-routes';
+import { registerUpgradeRoutes } from './routes/upgrades/upgrade-routes';
 import { registerIotMonitorRoutes } from './routes/iot-monitor/iot-monitor-routes';
 import { registerMonitoringRoutes } from './routes/monitoring/monitoring-routes';
 import { registerScreenDataRoutes } from './routes/screen-data/screen-data-routes';
@@ -132,6 +133,7 @@ export async function buildApp(base: Omit<AppDeps, 'hub'>, options: BuildAppOpti
     registerSimRoutes(api, deps);
     registerGatewayCommandRoutes(api, deps);
     registerProductSyncRoutes(api, deps);
+    registerUpgradeRoutes(api, deps);
     registerIotMonitorRoutes(api, deps);
     registerMonitoringRoutes(api, deps);
   }, { prefix: '/api' });

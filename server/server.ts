@@ -76,7 +76,7 @@ export async function startServer(config: ServerConfig, options: BuildAppOptions
     telemetry.start();
     notifier.start();
     // Commands past their deadline expire even for a gateway that never polls again.
-    const commandQueue = new GatewayCommandQueue(database.db);
+    const commandQueue = new GatewayCommandQueue(database.db, undefined, (m) => telemetryEvents.emit('message', m));
     stopSweep = startExpirySweep(commandQueue, 5_000, (err) => app?.log.error({ err }, 'command expiry failed'));
     if (config.demo && config.simulator) {
       simulator = new Simulator({

@@ -94,6 +94,7 @@ export const deviceModelResource = defineResource({
   references: [
     { table: 't_device', column: 'device_model_id', what: { zh: '设备', en: 'devices' } },
     { table: 't_measure', column: 'device_model_id', what: { zh: '测点', en: 'measure points' } },
+    { table: 't_upgrade_file', column: 'device_model_id', what: { zh: '固件', en: 'firmware files' } },
   ],
   label: 'name',
   defaultSort: 'id',

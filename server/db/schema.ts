@@ -100,6 +100,8 @@ export interface DB {
     id: Id; name: string; code: string; project_id: number | null; device_model_id: number; device_type_id: number;
     gateway_id: number | null; iot_id: D<string>; iccid: D<string>; state: D<number>; last_seen_at: number | null;
     install_date: number | null; lng: number | null; lat: number | null; created_at: number;
+    /** 017: the firmware version it runs ('' unknown). */
+    firmware_ver: D<string>;
   };
   t_device_measure: {
     device_id: number; measure_id: number; alarm_enabled: number | null; condition_val1: number | null;
@@ -172,6 +174,23 @@ export interface DB {
   };
 }
 
+  /** 017: firmware upgrade and remote debugging (server/routes/upgrades/README.md). */
+  t_upgrade_file: {
+    id: Id; device_model_id: number; file_name: string; file_ver: string; md5: string; size: number; stored_name: string;
+    remark: D<string>; created_by: number | null; created_at: number;
+  };
+  t_upgrade_task: {
+    id: Id; file_id: number; device_model_id: number; state: D<string>; remark: D<string>; timeout_s: number; created_by: number | null;
+    created_at: number; audited_by: number | null; audited_at: number | null; audit_remark: D<string>; finished_at: number | null;
+  };
+  t_upgrade_item: {
+    id: Id; task_id: number; device_id: number; gateway_id: number | null; command_id: number | null; from_ver: D<string>;
+    state: D<string>; result_code: number | null; result_message: D<string>; updated_at: number; finished_at: number | null;
+  };
+  t_debug_session: {
+    id: Id; device_id: number; reason: string; duration_min: number; state: D<string>; created_by: number | null; created_at: number;
+    audited_by: number | null; audited_at: number | null; audit_remark: D<string>; starts_at: number | null; ends_at: number | null;
+  };
 /** One bucket of a measure's values: `bucket` is the epoch ms the bucket starts at. */
 interface RollupRow {
   device_id: number; measure_id: number; bucket: number; min_value: number; max_value: number; sum_value: number;

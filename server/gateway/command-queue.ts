@@ -5,7 +5,9 @@ import {
   type CommandState,
 } from '../../contract/gateway-commands';
 import type { DB } from '../db/schema';
+import type { MessageEvent } from '../telemetry/telemetry-events';
 import { itemsFinished, itemsTaken, type CommandOutcome } from './sync-items';
+import { upgradeItemsFinished, upgradeItemsTaken, type MessageListener } from './upgrade-items';
 
 export type CommandRow = Selectable<DB['t_gateway_command']>;
 
@@ -37,13 +39,24 @@ const EXPIRE_BATCH = 500;
  * - `take`: the gateway's queued commands, and those whose lease ended without a result, oldest
  *   first, become `sent` with a new lease; `attempts` counts the hand-outs (at-least-once delivery).
  * - `report`: the first result for a command is recorded (code 0 succeeded, else failed) and the
- *   product sync items it carries follow; a later result changes nothing (`duplicate`).
+ *   product sync and upgrade items it carries follow; a later result changes nothing (`duplicate`).
+ *   Messages those items write (an upgrade task finished) go to `onMessage` once committed.
  * - `expireOverdue`: commands not finished by their deadline become `expired` with
  *   `CommandCode.Timeout` (done before every take and report, and by the server's sweep).
  * State changes are conditional updates (`where state = …`), so two racing calls cannot both win.
  */
 export class GatewayCommandQueue {
-  constructor(private readonly db: Kysely<DB>, private readonly now: () => number = Date.now) {}
+  constructor(
+    private readonly db: Kysely<DB>, private readonly now: () => number = Date.now, private readonly onMessage?: MessageListener,
+  ) {}
+
+  /** Runs `work` in a transaction collecting the messages its items write, and hands them on once it has committed. */
+  private async inTransaction<T>(work: (trx: Kysely<DB>, messages: MessageEvent[]) => Promise<T>): Promise<T> {
+    const messages: MessageEvent[] = [];
+    const result = await this.db.transaction().execute((trx) => work(trx, messages));
+    for (const m of messages) this.onMessage?.(m);
+    return result;
+  }
 
   /**
    * Queues a command; returns its id. Pass a transaction as `trx` to queue it with other writes.
@@ -65,9 +78,9 @@ export class GatewayCommandQueue {
   async take(gatewayId: number, options: { max?: number; leaseS?: number } = {}): Promise<CommandDelivery[]> {
     const max = options.max ?? 10;
     const leaseMs = (options.leaseS ?? COMMAND_LEASE_DEFAULT_S) * 1000;
-    return this.db.transaction().execute(async (trx) => {
+    return this.inTransaction(async (trx, messages) => {
       const now = this.now();
-      await this.expire(trx, now, { gatewayId });
+      await this.expire(trx, now, { gatewayId }, messages);
       const candidates = await trx.selectFrom('t_gateway_command').select('id')
         .where('gateway_id', '=', gatewayId).where('deadline', '>', now).where(offerable(now))
         .orderBy('id').limit(max).execute();
@@ -80,6 +93,7 @@ export class GatewayCommandQueue {
       }
       if (!taken.length) return [];
       await itemsTaken(trx, taken, now);
+      await upgradeItemsTaken(trx, taken, now);
       const rows = await trx.selectFrom('t_gateway_command').selectAll().where('id', 'in', taken).orderBy('id').execute();
       return rows.map((r) => ({
         id: r.id, kind: r.kind as CommandKind, deviceId: r.device_id, payload: JSON.parse(r.payload) as unknown,
@@ -93,9 +107,9 @@ export class GatewayCommandQueue {
    * already finished (or expired) answers what was recorded, with `duplicate: true`.
    */
   async report(gatewayId: number, commandId: number, body: CommandResultBody): Promise<CommandResultAnswer | ReportRefusal> {
-    return this.db.transaction().execute(async (trx) => {
+    return this.inTransaction(async (trx, messages) => {
       const now = this.now();
-      await this.expire(trx, now, { id: commandId });
+      await this.expire(trx, now, { id: commandId }, messages);
       const row = await trx.selectFrom('t_gateway_command').selectAll()
         .where('id', '=', commandId).where('gateway_id', '=', gatewayId).executeTakeFirst();
       if (!row) return { refused: 'unknown' as const };
@@ -117,14 +131,16 @@ export class GatewayCommandQueue {
         // Another result got there first: it stands.
         return answerOf(await trx.selectFrom('t_gateway_command').selectAll().where('id', '=', commandId).executeTakeFirstOrThrow(), true);
       }
-      await itemsFinished(trx, [{ commandId, expired: false, code: body.code, message, devices }], now);
+      const outcome: CommandOutcome = { commandId, expired: false, code: body.code, message, devices };
+      await itemsFinished(trx, [outcome], now);
+      messages.push(...await upgradeItemsFinished(trx, [outcome], now));
       return answerOf(await trx.selectFrom('t_gateway_command').selectAll().where('id', '=', commandId).executeTakeFirstOrThrow(), false);
     });
   }
 
   /** Expires every command past its deadline; returns their ids. */
   async expireOverdue(): Promise<number[]> {
-    return this.db.transaction().execute((trx) => this.expire(trx, this.now(), {}));
+    return this.inTransaction((trx, messages) => this.expire(trx, this.now(), {}, messages));
   }
 
   /** Gateways that have commands to take now (queued, or whose lease ended), for the simulator's polling. */
@@ -135,7 +151,9 @@ export class GatewayCommandQueue {
     return rows.map((r) => r.gateway_id);
   }
 
-  private async expire(trx: Kysely<DB>, now: number, where: { gatewayId?: number; id?: number }): Promise<number[]> {
+  private async expire(
+    trx: Kysely<DB>, now: number, where: { gatewayId?: number; id?: number }, messages: MessageEvent[],
+  ): Promise<number[]> {
     let q = trx.selectFrom('t_gateway_command').select('id').where('state', 'in', OPEN_STATES).where('deadline', '<=', now);
     if (where.gatewayId !== undefined) q = q.where('gateway_id', '=', where.gatewayId);
     if (where.id !== undefined) q = q.where('id', '=', where.id);
@@ -149,6 +167,7 @@ export class GatewayCommandQueue {
     }
     const outcomes: CommandOutcome[] = expired.map((commandId) => ({ commandId, expired: true, code: CommandCode.Timeout, message: '', devices: new Map() }));
     await itemsFinished(trx, outcomes, now);
+    messages.push(...await upgradeItemsFinished(trx, outcomes, now));
     return expired;
   }
 }

@@ -14,6 +14,8 @@ function demoMessages(): { type: number; content: string; data: unknown; read: b
     { type: MessageType.LifeAlarm, content: '过滤器剩余寿命不足 10%', data: { projectName: '苏州工业园区电子车间', deviceName: '苏州过滤器-01', measureName: '阻力' }, read: false, minutesAgo: 180 },
     { type: MessageType.PurchaseRequest, content: '采购申请待确认：NV-F600 滤芯 × 12', data: { projectName: '武汉光谷洁净车间', deviceModelName: 'NV-F600 高效过滤器', fileVer: '' }, read: false, minutesAgo: 240 },
     { type: MessageType.AppAudit, content: '新用户申请加入应用', data: { name: 'wang.fang', nickName: '王芳', sex: 2 }, read: true, minutesAgo: 1440 },
+    { type: MessageType.Upgrade, content: '固件升级完成：NV-AP900 空气净化机组 V1.2.0，成功 16 台，失败 0 台', data: { projectName: '上海张江洁净厂房 等 8 个项目', deviceModelName: 'NV-AP900 空气净化机组', fileVer: 'V1.2.0' }, read: true, minutesAgo: 10080 },
+    { type: MessageType.Debug, content: '远程调试申请已通过：上海净化机组-02，30 分钟', data: { projectName: '上海张江洁净厂房', deviceModelName: 'NV-AP900 空气净化机组', devices: { name: '上海净化机组-02' } }, read: true, minutesAgo: 2880 },
   ];
 }
 

@@ -3,6 +3,7 @@ import type { DB } from '../db/schema';
 import { seedOrgs, seedUsers } from './demo-accounts';
 import { seedAlarmHistory, seedAlarms } from './demo-alarms';
 import { seedCatalogue } from './demo-catalogue';
+import { seedDemoFirmware } from './demo-firmware';
 import { seedDemoGraphs } from './demo-graphs';
 import { seedHistory } from './demo-history';
 import { seedMessages } from './demo-messages';
@@ -34,6 +35,7 @@ export async function seedDemo(db: Kysely<DB>, now = Date.now()): Promise<DemoSe
     const users = await seedUsers(trx, orgs, now);
     const models = await seedCatalogue(trx, now);
     const sites = await seedSites(trx, orgs, users, models, now);
+    await seedDemoFirmware(trx);
     await seedAlarms(trx, now);
     await seedAlarmHistory(trx, now);
     await seedHistory(trx, now);

@@ -39,6 +39,8 @@ export const APP_MENU: MenuSeed[] = [
     { name: 'nv_iot_monitor', title: '物联网监控', titleEn: 'IoT monitor', path: '/nv_iot/nv_iot_monitor', rightCode: Right.DevicePreview },
     { name: 'nv_iot_device_list', title: '设备列表', titleEn: 'Device list', path: '/nv_iot/nv_iot_device_list', rightCode: Right.DevicePreview },
     { name: 'nv_iot_device', title: '物联网设备', titleEn: 'IoT devices', path: '/nv_iot/nv_iot_device', rightCode: Right.DevicePreview },
+    { name: 'nv_upgrade', title: '固件升级', titleEn: 'Firmware upgrade', path: '/nv_iot/nv_upgrade', rightCode: Right.UpgradePreview },
+    { name: 'nv_debug', title: '远程调试', titleEn: 'Remote debugging', path: '/nv_iot/nv_debug', rightCode: Right.UpgradePreview },
     { name: 'nv_iot_gateway', title: '网关管理', titleEn: 'Gateways', path: '/nv_iot/nv_iot_gateway', rightCode: Right.DevicePreview },
     { name: 'nv_iot_product', title: '物联网产品', titleEn: 'IoT products', path: '/nv_iot/nv_iot_product', rightCode: Right.ProductPreview },
     { name: 'nv_iot_measure_point', title: '物联网测点', titleEn: 'IoT measure points', path: '/nv_iot/nv_iot_measure_point', rightCode: Right.ProductPreview },

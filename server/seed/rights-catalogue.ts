@@ -48,6 +48,10 @@ export const RIGHTS_CATALOGUE: { code: RightCode; name: string; group: string }[
   { code: Right.Backup, name: '数据备份', group: '系统管理' },
   { code: Right.Ingest, name: '数据接入', group: '设备' },
 ];
+  { code: Right.UpgradePreview, name: '固件升级查看', group: '固件升级' },
+  { code: Right.UpgradeEdit, name: '固件升级申请', group: '固件升级' },
+  { code: Right.UpgradeAudit, name: '固件升级审核', group: '固件升级' },
+  { code: Right.DebugAudit, name: '远程调试审核', group: '固件升级' },
 
 /**
  * What the demo operator (an owner organisation's staff) lacks: see issue "Foundation"; and none of

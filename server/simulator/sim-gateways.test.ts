@@ -43,12 +43,34 @@ describe('simulated device answers', () => {
     expect(simulatedResult(fine, devices, points).code).toBe(0);
   });
 
-  it('restarts, refreshes and upgrades an online device; a restart while busy is refused', () => {
-    for (const kind of ['restart', 'refresh', 'upgrade'] as const) {
+  it('restarts and refreshes an online device; a restart while busy is refused', () => {
+    for (const kind of ['restart', 'refresh'] as const) {
       expect(simulatedResult({ kind, deviceId: 1, payload: {} }, devices, points).code).toBe(0);
       expect(simulatedResult({ kind, deviceId: 2, payload: {} }, devices, points).code).toBe(CommandCode.NoAnswer);
     }
     expect(simulatedResult({ kind: 'restart', deviceId: 1, payload: {} }, devices, points, new Set([1])).code).toBe(CommandCode.DeviceBusy);
     expect(simulatedResult({ kind: 'restart', deviceId: null, payload: {} }, devices, points).code).toBe(0);
+  });
+
+  it('answers upgrades with the upgrade error codes of SPEC §4, in order', () => {
+    const upgrade = (deviceId: number, fileVer = 'V2.0.0', deviceModelId = 10) => ({
+      kind: 'upgrade' as const, deviceId,
+      payload: { taskId: 1, fileId: 1, fileVer, md5: 'd41d8cd98f00b204e9800998ecf8427e', size: 0, url: '/api/gateway/firmware/1', deviceModelId },
+    });
+    const fleet = new Map<number, SimDeviceFacts>([
+      ...devices,
+      [4, { state: 1, modelId: 10, firmwareVer: 'V2.0.0' }], [5, { state: 1, modelId: 10, firmwareVer: 'V1.9.9' }],
+      [6, { state: 0, modelId: 10, neverSeen: true }],
+    ]);
+    expect(simulatedResult(upgrade(1), fleet, points)).toEqual({ code: 0 });
+    expect(simulatedResult(upgrade(5), fleet, points).code).toBe(0);
+    expect(simulatedResult(upgrade(6), fleet, points).code).toBe(0); // new, not silent
+    expect(simulatedResult(upgrade(9), fleet, points)).toEqual({ code: 300, message: '升级失败' });
+    expect(simulatedResult(upgrade(2), fleet, points)).toEqual({ code: 10, message: '固件未下载' });
+    expect(simulatedResult(upgrade(1), fleet, points, new Set([1]))).toEqual({ code: 301, message: '设备忙' });
+    expect(simulatedResult(upgrade(1, 'V2.0.0', 20), fleet, points)).toEqual({ code: 1, message: '不支持的固件类型' });
+    expect(simulatedResult(upgrade(4), fleet, points)).toEqual({ code: 2, message: '已是最新版本' });
+    expect(simulatedResult(upgrade(4, 'V1.10'), fleet, points).code).toBe(2);
+    expect(simulatedResult(upgrade(4, 'V2.0.1'), fleet, points).code).toBe(0);
   });
 });

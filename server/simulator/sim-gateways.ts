@@ -1,8 +1,10 @@
 import type { Kysely } from 'kysely';
 import { DeviceState, ModbusCode, RegisterAccess } from '../../contract/enums';
 import {
-  CommandCode, commandResultText, type CommandDelivery, type CommandKind, type CommandResultBody, type ConfigPayload, type WritePayload,
+  CommandCode, commandResultText, type CommandDelivery, type CommandKind, type CommandResultBody, type ConfigPayload, type UpgradePayload,
+  type WritePayload,
 } from '../../contract/gateway-commands';
+import { compareFirmwareVersions, upgradeResultText } from '../../contract/upgrades';
 import type { DB } from '../db/schema';
 import type { GatewayCommandQueue } from '../gateway/command-queue';
 import { prng } from '../seed/prng';
@@ -23,7 +25,7 @@ export const SIM_ANSWER_DELAYS: Record<CommandKind, [number, number]> = {
  * What the simulator knows of a device and a measure point when it answers. `neverSeen`: the
  * device has never sent data (just added): it answers, being new rather than silent.
  */
-export interface SimDeviceFacts { state: number; modelId: number; neverSeen?: boolean }
+export interface SimDeviceFacts { state: number; modelId: number; neverSeen?: boolean; firmwareVer?: string }
 export interface SimPointFacts { modelId: number; modbusCode: number; access: number; min: number | null; max: number | null }
 
 /** Kinds during which a device does nothing else (a later write or restart is answered 设备忙). */
@@ -36,8 +38,8 @@ const BLOCKING: readonly CommandKind[] = ['restart', 'upgrade'];
  * restart or upgrade of its own (`busy`), or a write of SIM_BUSY_VALUE, 6 设备忙; a point not of
  * its model 4 读写错误; a read-only point (access 0, or function code 2/4) 1 不支持的功能码; a value
  * outside the point's min/max 2 超出范围; else 0. A config push answers per device (offline ones
- * 11), the command's code being the first failure's; restart, refresh and upgrade succeed on an
- * online device.
+ * 11), the command's code being the first failure's; restart and refresh succeed on an online
+ * device. An upgrade answers an upgrade error code of SPEC §4 (`simulatedUpgradeResult`).
  */
 export function simulatedResult(
   command: Pick<CommandDelivery, 'kind' | 'deviceId' | 'payload'>,
@@ -61,6 +63,7 @@ export function simulatedResult(
     };
   }
   if (command.deviceId === null) return { code: CommandCode.None };
+  if (command.kind === 'upgrade') return simulatedUpgradeResult(command.payload as UpgradePayload, devices.get(command.deviceId), busy.has(command.deviceId));
   const reached = reach(command.deviceId);
   if (reached) return fail(reached);
   if (command.kind !== 'write') return busy.has(command.deviceId) && command.kind === 'restart' ? fail(CommandCode.DeviceBusy) : { code: CommandCode.None };
@@ -73,6 +76,26 @@ export function simulatedResult(
   }
   if ((point.min !== null && w.value < point.min) || (point.max !== null && w.value > point.max)) return fail(CommandCode.OutOfRange);
   return { code: CommandCode.None };
+}
+
+/** Upgrade error codes (SPEC §4) the simulated devices answer. */
+export const SimUpgradeCode = { Done: 0, UnsupportedFirmware: 1, AlreadyLatest: 2, NotDownloaded: 10, Busy: 301, Failed: 300 } as const;
+
+/**
+ * How a simulated device answers an upgrade, in this order: unknown device 300 升级失败; offline
+ * (once seen) 10 固件未下载 — it never fetched the file; still restarting or upgrading from an
+ * earlier command 301 设备忙; firmware built for another model (the device's model changed since
+ * the task was made) 1 不支持的固件类型; the device already runs this version or a newer one 2
+ * 已是最新版本; else 0.
+ */
+export function simulatedUpgradeResult(payload: UpgradePayload, device: SimDeviceFacts | undefined, busy: boolean): CommandResultBody {
+  const fail = (code: number) => ({ code, message: upgradeResultText(code) });
+  if (!device) return fail(SimUpgradeCode.Failed);
+  if (device.state === DeviceState.Offline && !device.neverSeen) return fail(SimUpgradeCode.NotDownloaded);
+  if (busy) return fail(SimUpgradeCode.Busy);
+  if (payload.deviceModelId !== device.modelId) return fail(SimUpgradeCode.UnsupportedFirmware);
+  if (device.firmwareVer && compareFirmwareVersions(device.firmwareVer, payload.fileVer) >= 0) return fail(SimUpgradeCode.AlreadyLatest);
+  return { code: SimUpgradeCode.Done };
 }
 
 export interface SimGatewaysOptions {
@@ -139,8 +162,11 @@ export class SimGateways {
     const deviceIds = command.kind === 'config' ? (command.payload as ConfigPayload).devices.map((d) => d.deviceId)
       : command.deviceId !== null ? [command.deviceId] : [];
     const rows = deviceIds.length
-      ? await this.o.db.selectFrom('t_device').select(['id', 'state', 'device_model_id', 'last_seen_at']).where('id', 'in', deviceIds).execute() : [];
-    const devices = new Map(rows.map((r) => [r.id, { state: r.state, modelId: r.device_model_id, neverSeen: r.last_seen_at === null }]));
+      ? await this.o.db.selectFrom('t_device').select(['id', 'state', 'device_model_id', 'last_seen_at', 'firmware_ver'])
+        .where('id', 'in', deviceIds).execute() : [];
+    const devices = new Map(rows.map((r) => [r.id, {
+      state: r.state, modelId: r.device_model_id, neverSeen: r.last_seen_at === null, firmwareVer: r.firmware_ver,
+    }]));
     const points = new Map<number, SimPointFacts>();
     if (command.kind === 'write') {
       const m = await this.o.db.selectFrom('t_measure').select(['id', 'device_model_id', 'modbus_code', 'access', 'min_value', 'max_value'])

@@ -20,6 +20,7 @@ import { GRAPH_LIBRARY_ENDPOINTS, PROJECT_VIDEO_ENDPOINTS } from './endpoint-tab
 import { RESOURCE_ENDPOINTS } from './endpoint-table-resources';
 import { SCREEN_LIBRARY_ENDPOINTS } from './endpoint-table-screen-library';
 import { SIM_ENDPOINTS } from './endpoint-table-sim';
+import { UPGRADE_ENDPOINTS } from './endpoint-table-upgrades';
 import { fileForm, makePng } from './png';
 
 /** md5 hex of a password, as the console's password check sends it (SPEC §3). */
@@ -291,6 +292,7 @@ export const ENDPOINTS: EndpointCase[] = [
   ...SIM_ENDPOINTS,
   ...ALARM_NOTIFICATION_ENDPOINTS,
   ...DEVICE_ENDPOINTS,
+  ...UPGRADE_ENDPOINTS,
   ...PROJECT_ENDPOINTS,
   ...CONTROL_ENDPOINTS,
   ...PROJECT_VIDEO_ENDPOINTS,

@@ -11,6 +11,7 @@ import type { AppDeps } from '../../deps';
 import { ApiError, badRequest, conflict, notFound } from '../../http/api-error';
 import { endpoint } from '../../http/endpoint';
 import { GatewayCommandQueue } from '../../gateway/command-queue';
+import { pushMessagesTo } from '../../gateway/upgrade-items';
 import { gatewayByKey } from '../../telemetry/gateway-keys';
 import { GatewayCommandRepository } from './gateway-command-repository';
 
@@ -31,8 +32,9 @@ export async function requestGateway(db: Kysely<DB>, req: FastifyRequest): Promi
  * of the gateway's project: GET /api/t_gateway_command (paged, filtered) and /{id} (with payload
  * and per-device results), which issue 18's remote control polls for a command's outcome.
  */
-export function registerGatewayCommandRoutes(app: FastifyInstance, { db }: AppDeps): void {
-  const queue = new GatewayCommandQueue(db);
+export function registerGatewayCommandRoutes(app: FastifyInstance, { db, hub }: AppDeps): void {
+  // An upgrade's last result tells its submitter (server/gateway/upgrade-items.ts).
+  const queue = new GatewayCommandQueue(db, undefined, pushMessagesTo(hub));
   const commands = new GatewayCommandRepository(db);
 
   endpoint(app, db, {
