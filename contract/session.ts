@@ -87,6 +87,8 @@ export const SysInfo = z.object({
   copyright: z.string(),
   year: z.number().int(),
   guestEnabled: z.boolean(),
+  /** Demo mode listening beyond this machine: the demo accounts (public passwords) are reachable. */
+  demoExposed: z.boolean(),
 });
 export type SysInfo = z.infer<typeof SysInfo>;
 

@@ -130,15 +130,18 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env, root = process.
     throw new Error('DATABASE_URL must start with postgres:// or postgresql://');
   }
   const demoDefault = !databaseUrl;
+  const demo = env.DEMO === undefined || env.DEMO === '' ? demoDefault : /^(1|true|yes|on)$/i.test(env.DEMO);
   return {
     port: int(env.PORT, 8080, 'PORT'),
-    host: env.HOST || '0.0.0.0',
+    // The demo's accounts and passwords are in the README: a plain `npm start` keeps them on this
+    // machine unless HOST says otherwise (demoAccountsExposed then warns at start and in the console).
+    host: env.HOST || (demo ? '127.0.0.1' : '0.0.0.0'),
     dataDir: path.resolve(root, env.DATA_DIR || 'data'),
     databaseUrl,
     redisUrl: env.REDIS_URL || undefined,
     hubSecret: env.HUB_SECRET || undefined,
     singleSession: env.SINGLE_SESSION === undefined || env.SINGLE_SESSION === '' || /^(1|true|yes|on)$/i.test(env.SINGLE_SESSION),
-    demo: env.DEMO === undefined || env.DEMO === '' ? demoDefault : /^(1|true|yes|on)$/i.test(env.DEMO),
+    demo,
     adminPassword: env.ADMIN_PASSWORD || undefined,
     staticDir: env.STATIC_DIR === '' ? undefined : path.resolve(root, env.STATIC_DIR || 'dist'),
     corsOrigins: (env.CORS_ORIGINS || '').split(',').map((s) => s.trim()).filter(Boolean),
@@ -162,4 +165,11 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env, root = process.
     tokenMaxMinutes: Math.max(1, int(env.TOKEN_MAX_MINUTES, 720, 'TOKEN_MAX_MINUTES')),
     readyMaxIngestLagS: int(env.READY_MAX_INGEST_LAG_S, 30, 'READY_MAX_INGEST_LAG_S'),
   };
+}
+
+/** Whether the demo accounts, whose passwords are public, can be reached from other machines. */
+export function demoAccountsExposed(config: Pick<ServerConfig, 'demo' | 'host'>): boolean {
+  if (!config.demo) return false;
+  const host = config.host.trim().toLowerCase();
+  return !(host === 'localhost' || host === '::1' || host.startsWith('127.'));
 }

@@ -1,4 +1,4 @@
-import { readConfig } from './config';
+import { demoAccountsExposed, readConfig } from './config';
 import { DEMO_ACCOUNTS } from './seed/demo-accounts';
 import { startServer } from './server';
 
@@ -14,6 +14,14 @@ async function main(): Promise<void> {
   if (config.demo) {
     lines.push('Demo accounts:');
     for (const a of DEMO_ACCOUNTS) lines.push(`  ${a.username.padEnd(12)} ${a.password.padEnd(15)} ${a.note}`);
+  }
+  if (demoAccountsExposed(config)) {
+    const rule = '!'.repeat(78);
+    lines.push('', rule,
+      `WARNING: demo mode is listening on ${config.host}: the demo accounts above, whose passwords`,
+      'are published in the README, can sign in from any machine that reaches this one.',
+      'For a real site: DEMO=0 with ADMIN_PASSWORD, or HOST=127.0.0.1 to keep the demo local.',
+      rule);
   }
   process.stdout.write(`\n${lines.join('\n')}\n\n`);
 

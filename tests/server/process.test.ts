@@ -9,9 +9,11 @@ import { freePort } from './child-server';
 
 interface ServerProcess { child: ChildProcess; url: string; output: () => string; exited: Promise<number | null> }
 
-async function spawnServer(dataDir: string, port: number): Promise<ServerProcess> {
+async function spawnServer(dataDir: string, port: number, host: string | undefined = '127.0.0.1'): Promise<ServerProcess> {
+  const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), HOST: host, DATA_DIR: dataDir, STATIC_DIR: '', DEMO: '1', LOG_LEVEL: 'info' };
+  if (host === undefined) delete env.HOST;
   const child = spawn(path.resolve('node_modules/.bin/tsx'), ['server/main.ts'], {
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, STATIC_DIR: '', DEMO: '1', LOG_LEVEL: 'info' },
+    env,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let out = '';
@@ -71,6 +73,28 @@ describe('server process', () => {
     } finally {
       again.child.kill('SIGINT');
       expect(await again.exited).toBe(0);
+    }
+  });
+
+  it('keeps the demo on this machine unless HOST says otherwise, and then warns at start and in sys/info', async () => {
+    const sysInfo = (url: string) => fetch(`${url}/api/sys/info`).then((r) => r.json() as Promise<{ data: { demoExposed: boolean } }>);
+    const port = await freePort();
+    const local = await spawnServer(dataDir, port, undefined);
+    try {
+      expect(local.output()).toContain(`nv-console is running at http://127.0.0.1:${port}`);
+      expect(local.output()).not.toContain('WARNING');
+      expect((await sysInfo(local.url)).data.demoExposed).toBe(false);
+    } finally {
+      local.child.kill('SIGTERM');
+      await local.exited;
+    }
+    const exposed = await spawnServer(dataDir, port, '0.0.0.0');
+    try {
+      expect(exposed.output()).toContain('WARNING: demo mode is listening on 0.0.0.0: the demo accounts above');
+      expect((await sysInfo(exposed.url)).data.demoExposed).toBe(true);
+    } finally {
+      exposed.child.kill('SIGTERM');
+      await exposed.exited;
     }
   });
 });

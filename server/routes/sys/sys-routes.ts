@@ -1,13 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import { PRODUCT_VERSION } from '../../../contract/constants';
 import { SysInfo } from '../../../contract/session';
+import { demoAccountsExposed } from '../../config';
 import type { AppDeps } from '../../deps';
 import { endpoint } from '../../http/endpoint';
 import { readSettings } from './sys-repository';
 
 export const PRODUCT_NAME = '工业物联网平台';
 
-export function registerSysRoutes(app: FastifyInstance, { db }: AppDeps): void {
+export function registerSysRoutes(app: FastifyInstance, { db, config }: AppDeps): void {
   endpoint(app, db, {
     method: 'GET', url: '/sys/info', access: 'public', response: SysInfo,
     async handler() {
@@ -20,6 +21,7 @@ export function registerSysRoutes(app: FastifyInstance, { db }: AppDeps): void {
         copyright: `Copyright © ${year} ${name}`,
         year,
         guestEnabled: setting.get('guest.enabled') === 'true',
+        demoExposed: demoAccountsExposed(config),
       };
     },
   });

@@ -6,7 +6,9 @@ import { PRODUCT_VERSION } from '../../../contract/constants';
 import { SettingsPanel } from '../../features/shell/SettingsPanel';
 import { Sidebar, SIDEBAR_COLLAPSED_WIDTH, SIDEBAR_WIDTH, type SidebarItem } from '../../features/shell/Sidebar';
 import { deviceClassAtom, sidebarAtom } from '../../shared/device';
+import { Right } from '../../../contract/rights';
 import { useSysInfo } from '../../shared/sysInfo';
+import { SUPER_ADMIN_NAME, userAtom } from '../../shared/user';
 import { CopyrightFooter } from '../../shared/ui/CopyrightFooter';
 import { useScrollToTop } from '../../shared/useScrollToTop';
 import { useTranslation } from 'react-i18next';
@@ -29,6 +31,17 @@ const Sticky = styled.div`
   z-index: 900;
 `;
 
+const Warning = styled.div`
+  margin: 1.25rem 1.25rem 0;
+  padding: 0.6rem 1rem;
+  border: 1px solid ${({ theme }) => theme.danger};
+  border-radius: 4px;
+  color: ${({ theme }) => theme.danger};
+  background: ${({ theme }) => theme.dangerBg};
+  font-size: 0.875rem;
+  line-height: 1.5;
+`;
+
 const Content = styled.main`
   flex: 1;
   display: flex;
@@ -47,6 +60,9 @@ export function Frame({ items, head, children }: { items: SidebarItem[]; head: R
   const sidebar = useAtomValue(sidebarAtom);
   const device = useAtomValue(deviceClassAtom);
   const sysInfo = useSysInfo();
+  const user = useAtomValue(userAtom);
+  // Told to the people who can act on it: administrators of users, and the super administrator.
+  const showDemoWarning = !!sysInfo?.demoExposed && !!user && (user.username === SUPER_ADMIN_NAME || user.rights.includes(Right.UserEdit));
   const contentRef = useRef<HTMLElement>(null);
   useScrollToTop(location, contentRef);
   const offset = device === 'mobile' ? '0' : sidebar.opened ? SIDEBAR_WIDTH : SIDEBAR_COLLAPSED_WIDTH;
@@ -56,6 +72,7 @@ export function Frame({ items, head, children }: { items: SidebarItem[]; head: R
       <Sidebar items={items} active={location} productName={productName} version={sysInfo?.version ?? PRODUCT_VERSION} />
       <Column $offset={offset} $animate={!sidebar.withoutAnimation}>
         <Sticky>{head}</Sticky>
+        {showDemoWarning && <Warning role="alert" data-testid="demo-exposed">{t('shell.demoExposed')}</Warning>}
         <Content ref={contentRef}>{children}</Content>
         <CopyrightFooter productName={productName} />
       </Column>
