@@ -12,9 +12,6 @@ export interface MenuSeed {
 
 /** The permission-driven routes of SPEC §2, in menu order. */
 export const APP_MENU: MenuSeed[] = [
-  { name: 'nv_monitor', title: '监控中心', titleEn: 'Monitoring', path: '/nv_monitor', icon: 'screen', children: [
-    { name: 'nv_device_monitor', title: '设备监控', titleEn: 'Device monitoring', path: '/nv_monitor/nv_device_monitor', rightCode: Right.DevicePreview },
-  ] },
   { name: 'nv_application', title: '应用管理', titleEn: 'Applications', path: '/nv_application', icon: 'app', children: [
     { name: 'nv_application_static', title: '应用统计', titleEn: 'Statistics', path: '/nv_application/nv_application_static', rightCode: Right.ApplicationPreview },
     { name: 'nv_application_list', title: '应用列表', titleEn: 'Application list', path: '/nv_application/nv_application_list', rightCode: Right.ApplicationPreview },
@@ -34,6 +31,9 @@ export const APP_MENU: MenuSeed[] = [
     { name: 'nv_project_graph', title: '组态管理', titleEn: 'Project graphs', path: '/nv_project/nv_project_graph', rightCode: Right.ProjectPreview },
     { name: 'nv_graph_lib', title: '组态库', titleEn: 'Graph library', path: '/nv_project/nv_graph_lib', rightCode: Right.ProjectPreview },
     { name: 'nv_project_graph_lib', title: '项目组态库', titleEn: 'Project graph library', path: '/nv_project/nv_project_graph_lib', rightCode: Right.ProjectPreview },
+  ] },
+  { name: 'nv_monitor', title: '监控中心', titleEn: 'Monitoring', path: '/nv_monitor', icon: 'screen', children: [
+    { name: 'nv_device_monitor', title: '设备监控', titleEn: 'Device monitoring', path: '/nv_monitor/nv_device_monitor', rightCode: Right.DevicePreview },
   ] },
   { name: 'nv_iot', title: '物联网', titleEn: 'IoT', path: '/nv_iot', icon: 'iot', children: [
     { name: 'nv_iot_monitor', title: '物联网监控', titleEn: 'IoT monitor', path: '/nv_iot/nv_iot_monitor', rightCode: Right.DevicePreview },

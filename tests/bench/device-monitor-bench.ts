@@ -65,12 +65,13 @@ export async function benchDeviceMonitor(): Promise<void> {
     await page.goto(`${BASE}${PAGE}?q=${code}`);
     await page.waitForSelector(`[data-device-id="${device.id}"]`, { timeout: 60_000 });
     // Every change of the card's shown state, with the page's clock (the same machine's as ours).
-    await page.evaluate((id) => {
-      const seen: { state: string; at: number }[] = [];
-      (window as unknown as { __dmSeen: typeof seen }).__dmSeen = seen;
+    // A script in text: the bench runs under tsx, whose names for inner functions do not exist in the page.
+    await page.evaluate(`(() => {
+      const seen = [];
+      window.__dmSeen = seen;
       let last = '';
       const check = () => {
-        const state = document.querySelector(`[data-device-id="${id}"]`)?.getAttribute('data-device-state') ?? '';
+        const state = document.querySelector('[data-device-id="${device.id}"]')?.getAttribute('data-device-state') ?? '';
         if (state && state !== last) {
           last = state;
           seen.push({ state, at: Date.now() });
@@ -78,14 +79,16 @@ export async function benchDeviceMonitor(): Promise<void> {
       };
       new MutationObserver(check).observe(document.body, { subtree: true, childList: true, attributes: true, attributeFilter: ['data-device-state'] });
       check();
-    }, device.id);
+    })()`);
 
     let ts = Date.now();
     const send = async (values: number[]) => {
       await api(token, '/ingest', { items: values.map((value) => ({ deviceId: device.id, tag: 2, value, ts: (ts += 1000) })) });
     };
-    const shownSince = (state: string, since: number) => page.evaluate(([s, t]) =>
-      (window as unknown as { __dmSeen: { state: string; at: number }[] }).__dmSeen.find((x) => x.state === s && x.at >= (t as number))?.at ?? null, [state, since] as const);
+    const shownSince = async (state: string, since: number): Promise<number | null> => {
+      const seen = await page.evaluate('window.__dmSeen') as { state: string; at: number }[];
+      return seen.find((x) => x.state === state && x.at >= since)?.at ?? null;
+    };
     // Until the page's hub connection is up (it connects 5 s after sign-in), the first data shows only on a reload.
     for (let i = 0; ; i++) {
       await send([20]);

@@ -44,7 +44,7 @@ const ROLE_RIGHTS = ['project-preview', 'device-preview', 'log-preview'];
  * other pages need product-preview); 我的日志 (log-preview); 关于, whose entries need no right. 系统管理 is hidden:
  * 个人中心 needs account-preview, which the type allows but the role was not given.
  */
-const AGENT_MENU = ['首页', '监控中心', '项目管理', '物联网', '我的日志', '关于'];
+const AGENT_MENU = ['首页', '项目管理', '监控中心', '物联网', '我的日志', '关于'];
 const AGENT_GROUPS: Record<string, string[]> = {
   监控中心: ['设备监控'],
   项目管理: ['组态管理'],

@@ -3,8 +3,8 @@ import { ADMIN, OPERATOR, SUPERADMIN } from './pages/accounts';
 import { LoginPage } from './pages/LoginPage';
 import { ShellPage } from './pages/ShellPage';
 
-const ADMIN_MENU = ['首页', '监控中心', '应用管理', '产品管理', '项目管理', '物联网', '智能告警', '系统管理', '我的日志', '系统日志', '数据备份', '关于'];
-const OPERATOR_MENU = ['首页', '监控中心', '产品管理', '项目管理', '物联网', '智能告警', '系统管理', '我的日志', '关于'];
+const ADMIN_MENU = ['首页', '应用管理', '产品管理', '项目管理', '监控中心', '物联网', '智能告警', '系统管理', '我的日志', '系统日志', '数据备份', '关于'];
+const OPERATOR_MENU = ['首页', '产品管理', '项目管理', '监控中心', '物联网', '智能告警', '系统管理', '我的日志', '关于'];
 
 test('admin sees every menu entry, launcher and the profile item', async ({ page }) => {
   const shell = new ShellPage(page);

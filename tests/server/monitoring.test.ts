@@ -154,7 +154,7 @@ describe('migration 018: 监控中心 › 设备监控 for existing databases', 
   let server: TestServer;
   afterAll(async () => { await server?.dispose(); });
 
-  it('adds the parent first in the menu and 设备监控 with device-preview, once', async () => {
+  it('adds the parent between 项目管理 and 物联网 and 设备监控 with device-preview, once', async () => {
     server = await startTestServer();
     const rows = async () => (await server.database.db.selectFrom('t_menu').select(['id', 'parent_id', 'name', 'path', 'sort_order', 'right_code'])
       .where('type', '=', 'app').orderBy('id').execute()) as MenuRow[];
@@ -162,7 +162,8 @@ describe('migration 018: 监控中心 › 设备监控 for existing databases', 
     const topLevel = (list: MenuRow[]) => list.filter((r) => r.parent_id === 0).sort((a, b) => a.sort_order - b.sort_order).map((r) => r.name);
     const seeded = await rows();
     expect(byName(seeded, 'nv_device_monitor')).toMatchObject({ parent_id: byName(seeded, 'nv_monitor')!.id, right_code: 'device-preview' });
-    expect(topLevel(seeded)[0]).toBe('nv_monitor');
+    const placed = (names: string[]) => names.slice(names.indexOf('nv_project'), names.indexOf('nv_project') + 3);
+    expect(placed(topLevel(seeded))).toEqual(['nv_project', 'nv_monitor', 'nv_iot']);
 
     // Back to how a database of the previous release looked.
     const db = server.database.db;
@@ -175,7 +176,7 @@ describe('migration 018: 监控中心 › 设备监控 for existing databases', 
     const parent = byName(migrated, 'nv_monitor');
     expect(parent).toMatchObject({ parent_id: 0, path: '/nv_monitor', right_code: null });
     expect(byName(migrated, 'nv_device_monitor')).toMatchObject({ parent_id: parent!.id, path: '/nv_monitor/nv_device_monitor', right_code: 'device-preview' });
-    expect(topLevel(migrated)[0]).toBe('nv_monitor');
+    expect(placed(topLevel(migrated))).toEqual(['nv_project', 'nv_monitor', 'nv_iot']);
 
     // The operator (device-preview) is shown it.
     const operator = await loginAs(server, 'operator');

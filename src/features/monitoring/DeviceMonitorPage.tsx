@@ -113,7 +113,7 @@ export function DeviceMonitorPage({ title }: { title: string }) {
             </Form.Item>
             <Form.Item label={t('state')} htmlFor="dm-state" style={{ marginBottom: 0 }}>
               <Select
-                id="dm-state" allowClear style={{ width: '8rem' }} placeholder={t('allStates')} value={filter.state}
+                id="dm-state" allowClear style={{ width: '9rem' }} placeholder={t('allStates')} value={filter.state}
                 onChange={(v?: number) => setFilter({ state: v })} options={STATES.map((s) => ({ value: s.value, label: t(s.key) }))}
               />
             </Form.Item>
