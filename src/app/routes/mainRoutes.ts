@@ -25,6 +25,8 @@ export const MAIN_FIXED_ROUTES: readonly FixedRoute[] = [
   { pattern: '/nv_product/nv_product_sync_detail/:id', titleKey: 'route.nv_product_sync_detail', page: 'admin', right: Right.ProductPreview },
   { pattern: '/nv_monitor/nv_device_detail/:deviceId', titleKey: 'route.nv_device_detail', page: 'admin', right: Right.DevicePreview },
   { pattern: '/nv_monitor/nv_device_onlinedata/:deviceId', titleKey: 'route.nv_device_onlinedata', page: 'admin', right: Right.DevicePreview },
+  { pattern: '/nv_project/nv_project_user/:projectId', titleKey: 'route.nv_project_user', page: 'admin', right: Right.ProjectPreview },
+  { pattern: '/nv_project/nv_associate_device/:projectId', titleKey: 'route.nv_associate_device', page: 'admin', right: Right.ProjectPreview },
   { pattern: '/nv_system/nv_org_rights/:id', titleKey: 'route.nv_org_rights', page: 'admin', right: Right.RightPreview },
   { pattern: '/nv_system/nv_org_roles/:id', titleKey: 'route.nv_org_roles', page: 'admin', right: Right.RolePreview },
   { pattern: '/nv_system/nv_org_rights2/:id', titleKey: 'route.nv_org_rights2', page: 'admin', right: Right.RightPreview },

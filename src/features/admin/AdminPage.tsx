@@ -10,6 +10,7 @@ import { DEVICE_PAGES } from './devices/devicePages';
 import { DETAIL_PAGES } from '../monitoring/detail/detailPages';
 import { MONITORING_PAGES } from '../monitoring/monitoringPages';
 import { PRODUCT_PAGES } from './products/productPages';
+import { PROJECT_PAGES } from './projects/projectPages';
 import { registerAccessStrings } from './access/accessStrings';
 import { AdminProviders } from './AdminProviders';
 import { registerAdminStrings } from './registerAdminStrings';
@@ -60,6 +61,7 @@ const ADMIN_PAGES: Record<string, (props: PageProps) => ReactNode> = {
   ...ACCESS_PAGES,
   ...PRODUCT_PAGES,
   ...DEVICE_PAGES,
+  ...PROJECT_PAGES,
   ...DETAIL_PAGES,
   ...MONITORING_PAGES,
 };
