@@ -7,6 +7,7 @@ import { lazyPage } from '../../shared/lazyPage';
 import { EmptyPage } from '../../shared/ui/EmptyState';
 import { ACCESS_PAGES } from './access/accessPages';
 import { DEVICE_PAGES } from './devices/devicePages';
+import { UPGRADE_PAGES } from './upgrades/upgradePages';
 import { DETAIL_PAGES } from '../monitoring/detail/detailPages';
 import { MONITORING_PAGES } from '../monitoring/monitoringPages';
 import { PRODUCT_PAGES } from './products/productPages';
@@ -61,6 +62,7 @@ const ADMIN_PAGES: Record<string, (props: PageProps) => ReactNode> = {
   ...ACCESS_PAGES,
   ...PRODUCT_PAGES,
   ...DEVICE_PAGES,
+  ...UPGRADE_PAGES,
   ...PROJECT_PAGES,
   ...DETAIL_PAGES,
   ...MONITORING_PAGES,
