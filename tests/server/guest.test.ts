@@ -102,7 +102,7 @@ describe('guest mode (游客访问)', () => {
     // 组态管理 needs only project-preview, which the guest has (it opens read-only: saving needs project-edit);
     // the device lists only device-preview, which the wall needs (read-only too: changes need device-edit).
     expect(visible).toEqual([
-      'nv_about', 'nv_authorize', 'nv_intelligent_alarm', 'nv_iot', 'nv_iot_device', 'nv_iot_device_list', 'nv_iot_monitor', 'nv_project',
+      'nv_about', 'nv_authorize', 'nv_intelligent_alarm', 'nv_iot', 'nv_iot_device', 'nv_iot_device_list', 'nv_iot_gateway', 'nv_iot_monitor', 'nv_project',
       'nv_project_graph', 'nv_realtime_alarm', 'nv_version',
     ]);
   });

@@ -7,6 +7,7 @@ import { lazyPage } from '../../shared/lazyPage';
 import { EmptyPage } from '../../shared/ui/EmptyState';
 import { ACCESS_PAGES } from './access/accessPages';
 import { DEVICE_PAGES } from './devices/devicePages';
+import { GATEWAY_PAGES } from './gateways/gatewayPages';
 import { UPGRADE_PAGES } from './upgrades/upgradePages';
 import { DETAIL_PAGES } from '../monitoring/detail/detailPages';
 import { MONITORING_PAGES } from '../monitoring/monitoringPages';
@@ -62,6 +63,7 @@ const ADMIN_PAGES: Record<string, (props: PageProps) => ReactNode> = {
   ...ACCESS_PAGES,
   ...PRODUCT_PAGES,
   ...DEVICE_PAGES,
+  ...GATEWAY_PAGES,
   ...UPGRADE_PAGES,
   ...PROJECT_PAGES,
   ...DETAIL_PAGES,

@@ -6,7 +6,9 @@ import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
 import { deviceResource } from '../../../../contract/resources/device';
 import type { ResourceDefinition } from '../../../../contract/resources/kit';
+import { Right } from '../../../../contract/rights';
 import { errorText } from '../../../shared/errorText';
+import { useHasRight } from '../../../shared/user';
 import { PageHeading, PagePanel } from '../../../shared/ui/PagePanel';
 import { ResourceList } from '../kit/ResourceList';
 import type { ResourceRow } from '../kit/resourceApi';
@@ -22,8 +24,11 @@ import { registerDeviceStrings } from './deviceStrings';
 import { ImportDevicesModal } from './ImportDevicesModal';
 import { templateSheet } from './importSheet';
 import { SetProjectModal } from './SetProjectModal';
+import { RemoteControlDrawer } from './remote/RemoteControlDrawer';
+import { registerRemoteStrings } from './remote/remoteStrings';
 
 registerDeviceStrings();
+registerRemoteStrings();
 
 const def = deviceResource as unknown as ResourceDefinition;
 const IOT = { iot: '1' } as const;
@@ -36,7 +41,7 @@ const Counts = styled.div`
 `;
 
 type Dialog =
-  | { kind: 'copy' | 'changeModel' | 'alarms' | 'setProject'; row: ResourceRow }
+  | { kind: 'copy' | 'changeModel' | 'alarms' | 'setProject' | 'remote'; row: ResourceRow }
   | { kind: 'import' };
 
 /**
@@ -51,6 +56,7 @@ export function DeviceListPage({ title, iot }: { title: string; iot: boolean }) 
   const { t } = useTranslation('admin');
   const { message } = App.useApp();
   const { canEdit } = useResourceRights(def);
+  const canControl = useHasRight(Right.DeviceControl);
   const [dialog, setDialog] = useState<Dialog | null>(null);
   const fixed = iot ? IOT : undefined;
   const counts = useQuery({
@@ -61,6 +67,7 @@ export function DeviceListPage({ title, iot }: { title: string; iot: boolean }) 
   const rowActions = useMemo(() => (row: ResourceRow) => (
     <>
       <Button type="link" size="small" onClick={() => setDialog({ kind: 'alarms', row })}>{t('devices.alarmSettings')}</Button>
+      {canControl && <Button type="link" size="small" onClick={() => setDialog({ kind: 'remote', row })}>{t('remote.action')}</Button>}
       {canEdit && (
         <Dropdown
           trigger={['click']}
@@ -77,7 +84,7 @@ export function DeviceListPage({ title, iot }: { title: string; iot: boolean }) 
         </Dropdown>
       )}
     </>
-  ), [canEdit, t]);
+  ), [canEdit, canControl, t]);
 
   const downloadTemplate = async () => {
     try {
@@ -117,6 +124,7 @@ export function DeviceListPage({ title, iot }: { title: string; iot: boolean }) 
       {dialog?.kind === 'changeModel' && <ChangeModelModal device={dialog.row} onClose={() => setDialog(null)} />}
       {dialog?.kind === 'alarms' && <AlarmSettingsDrawer device={dialog.row} canEdit={canEdit} onClose={() => setDialog(null)} />}
       {dialog?.kind === 'import' && <ImportDevicesModal onClose={() => setDialog(null)} />}
+      {dialog?.kind === 'remote' && <RemoteControlDrawer device={dialog.row} onClose={() => setDialog(null)} />}
     </PagePanel>
   );
 }
