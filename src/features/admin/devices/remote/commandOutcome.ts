@@ -22,11 +22,19 @@ export function outcomeView(o: CommandOutcome, lang: 'zh' | 'en', texts: { pendi
 }
 
 const sleep = (ms: number, signal: AbortSignal) => new Promise<void>((resolve, reject) => {
-  const timer = setTimeout(resolve, ms);
-  signal.addEventListener('abort', () => {
+  if (signal.aborted) {
+    reject(signal.reason);
+    return;
+  }
+  const abort = () => {
     clearTimeout(timer);
     reject(signal.reason);
-  }, { once: true });
+  };
+  const timer = setTimeout(() => {
+    signal.removeEventListener('abort', abort);
+    resolve();
+  }, ms);
+  signal.addEventListener('abort', abort, { once: true });
 });
 
 /**
