@@ -22,6 +22,7 @@ export const MAIN_FIXED_ROUTES: readonly FixedRoute[] = [
   { pattern: '/nv_sys_log', titleKey: 'route.nv_sys_log', page: 'admin' },
   { pattern: '/nv_data_backup', titleKey: 'route.nv_data_backup', page: 'admin' },
   { pattern: '/nv_product/nv_measure_auth/:isIotDevice', titleKey: 'route.nv_measure_auth', page: 'admin', right: Right.ProductPreview },
+  { pattern: '/nv_project/nv_associate_video/:projectId', titleKey: 'route.nv_associate_video', page: 'admin', right: Right.ProjectPreview },
   { pattern: '/nv_product/nv_product_sync_detail/:id', titleKey: 'route.nv_product_sync_detail', page: 'admin', right: Right.ProductPreview },
   { pattern: '/nv_monitor/nv_device_detail/:deviceId', titleKey: 'route.nv_device_detail', page: 'admin', right: Right.DevicePreview },
   { pattern: '/nv_monitor/nv_device_onlinedata/:deviceId', titleKey: 'route.nv_device_onlinedata', page: 'admin', right: Right.DevicePreview },

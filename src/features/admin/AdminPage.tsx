@@ -7,11 +7,13 @@ import { lazyPage } from '../../shared/lazyPage';
 import { EmptyPage } from '../../shared/ui/EmptyState';
 import { ACCESS_PAGES } from './access/accessPages';
 import { DEVICE_PAGES } from './devices/devicePages';
+import { GRAPH_LIB_PAGES } from './graph-libs/graphLibPages';
 import { GATEWAY_PAGES } from './gateways/gatewayPages';
 import { UPGRADE_PAGES } from './upgrades/upgradePages';
 import { DETAIL_PAGES } from '../monitoring/detail/detailPages';
 import { MONITORING_PAGES } from '../monitoring/monitoringPages';
 import { PRODUCT_PAGES } from './products/productPages';
+import { PROJECT_VIDEO_PAGES } from './project-videos/projectVideoPages';
 import { PROJECT_PAGES } from './projects/projectPages';
 import { registerAccessStrings } from './access/accessStrings';
 import { AdminProviders } from './AdminProviders';
@@ -63,6 +65,8 @@ const ADMIN_PAGES: Record<string, (props: PageProps) => ReactNode> = {
   ...ACCESS_PAGES,
   ...PRODUCT_PAGES,
   ...DEVICE_PAGES,
+  ...PROJECT_VIDEO_PAGES,
+  ...GRAPH_LIB_PAGES,
   ...GATEWAY_PAGES,
   ...UPGRADE_PAGES,
   ...PROJECT_PAGES,
