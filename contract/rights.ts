@@ -28,6 +28,8 @@ export const Right = {
   /** Remote control (远程控制): writing set-points and restarting gateways. */
   DeviceControl: 'device-control',
   HistoryAlarmPreview: 'history-alarm-preview',
+  /** Acknowledging real-time alarms and dealing with alarms (告警处理), within the data scope. */
+  AlarmDeal: 'alarm-deal',
   ProductPreview: 'product-preview',
   ProductEdit: 'product-edit',
   ApplicationPreview: 'application-preview',

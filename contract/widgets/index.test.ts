@@ -38,7 +38,7 @@ describe('widget schemas', () => {
       expect(props.safeParse({}).success).toBe(true);
       expect(props.safeParse({ surelyNotAProp: 1 }).success).toBe(false);
     }
-    expect(WIDGET_SCHEMAS.alarmTicker.props.parse({})).toEqual({ limit: 20, speed: 30 });
+    expect(WIDGET_SCHEMAS.alarmTicker.props.parse({})).toEqual({ limit: 20, order: 'time', speed: 30 });
     expect(WIDGET_SCHEMAS.deviceTable.props.parse({})).toEqual({ columns: ['name', 'model', 'state'], pageSeconds: 10 });
   });
 

@@ -11,6 +11,11 @@ export interface SourceSnapshot {
   error: string | null;
   /** Older than expected, failing, or (hub) the connection is down: the widget shows its stale marker. */
   stale: boolean;
+  /**
+   * When the read that answered `data` was sent (epoch ms); null when unknown (an answer handed over
+   * at start). Pushes received since may be missing from it: widgets fold them in again.
+   */
+  requestedAt?: number | null;
 }
 
 export interface SourceStoreOptions {
@@ -94,7 +99,7 @@ export class SourceStore {
       const answer = client.answered?.(s.endpoint, s.params);
       if (answer) {
         state.answeredAt = this.now();
-        this.snapshots.set(s.id, { data: answer.data, updatedAt: state.answeredAt, error: null, stale: false });
+        this.snapshots.set(s.id, { data: answer.data, updatedAt: state.answeredAt, error: null, stale: false, requestedAt: null });
       }
     }
   }
@@ -139,6 +144,11 @@ export class SourceStore {
     this.liveListeners.clear();
   }
 
+  /** The store's clock (epoch ms): what `requestedAt` is measured with. */
+  time(): number {
+    return this.now();
+  }
+
   snapshot(id: string): SourceSnapshot {
     return this.snapshots.get(id) ?? EMPTY;
   }
@@ -179,11 +189,12 @@ export class SourceStore {
     const abort = new AbortController();
     state.abort = abort;
     const { source } = state;
+    const requestedAt = state.lastStartedAt;
     this.client.get(source.endpoint, source.params, abort.signal).then(
       (data) => {
         if (!this.running || abort.signal.aborted) return;
         state.failures = 0;
-        this.update(id, { data, updatedAt: this.now(), error: null });
+        this.update(id, { data, updatedAt: this.now(), error: null, requestedAt });
         this.schedule(state, source.refreshSeconds * 1000);
       },
       (error: unknown) => {

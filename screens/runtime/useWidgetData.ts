@@ -2,7 +2,7 @@ import { useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'reac
 import type { Widget } from '../../contract/screen-template';
 import { applyBinding } from './applyBinding';
 import type { SourceSnapshot, SourceStore } from './SourceStore';
-import { REFETCH, type WidgetModule } from './types';
+import { REFETCH, type LiveEvent, type WidgetModule } from './types';
 
 const NONE: SourceSnapshot = { data: undefined, updatedAt: null, error: null, stale: false };
 
@@ -23,10 +23,18 @@ export interface WidgetData {
   updatedAt: number | null;
 }
 
+/** Pushes kept to fold into the next answer of the main source: at most this many, this recent. */
+const KEPT_PUSHES = 500;
+const KEPT_PUSH_MS = 5 * 60_000;
+
+interface KeptPush { at: number; event: LiveEvent }
+
 /**
  * A widget's data: its main source through the binding, with the pushes of its live source
  * (`props.live`, or the main source itself when that is a hub source) folded in by the module's
- * pure `applyLive`. A new answer of the main source replaces what was folded.
+ * pure `applyLive`. A new answer of the main source replaces what was folded, with the pushes
+ * received since its read was sent folded in again: an answer read before a push arrived would
+ * otherwise hide it until the next read (an alarm raised while the wall re-read its list).
  */
 export function useWidgetData(widget: Widget, store: SourceStore, module: WidgetModule | null, isHub: (id: string) => boolean): WidgetData {
   const mainId = widget.source?.sourceId;
@@ -36,15 +44,38 @@ export function useWidgetData(widget: Widget, store: SourceStore, module: Widget
   const live = useSnapshot(store, liveId !== mainId ? liveId : undefined);
 
   const bound = useMemo(() => applyBinding(main.data, widget.source), [main.data, widget.source]);
+  const pushes = useRef<KeptPush[]>([]);
+  const requestedAt = main.requestedAt ?? null;
+  const replayed = useMemo(() => {
+    const applyLive = module?.applyLive;
+    let data = bound;
+    let refetch = false;
+    if (!applyLive || requestedAt === null) return { data, refetch };
+    for (const p of pushes.current) {
+      if (p.at < requestedAt) continue;
+      const next = applyLive(data as never, p.event, widget);
+      if (next === REFETCH) refetch = true;
+      else if (next !== undefined) data = next;
+    }
+    return { data, refetch };
+  }, [bound, requestedAt, module, widget]);
   const [folded, setFolded] = useState<{ base: unknown; data: unknown; at: number } | null>(null);
-  const current = folded && folded.base === bound ? folded.data : bound;
+  const current = folded && folded.base === bound ? folded.data : replayed.data;
   const currentRef = useRef({ bound, data: current });
   currentRef.current = { bound, data: current };
+
+  useEffect(() => {
+    if (replayed.refetch && mainId && !isHub(mainId)) store.refresh(mainId);
+  }, [replayed, mainId, isHub, store]);
 
   useEffect(() => {
     const applyLive = module?.applyLive;
     if (!liveId || !applyLive) return undefined;
     return store.onLive(liveId, (event) => {
+      const at = store.time();
+      const kept = pushes.current;
+      kept.push({ at, event });
+      while (kept.length > KEPT_PUSHES || (kept.length && kept[0].at < at - KEPT_PUSH_MS)) kept.shift();
       const { bound: base, data } = currentRef.current;
       const next = applyLive(data as never, event, widget);
       if (next === REFETCH) {

@@ -17,6 +17,7 @@ import * as m014 from './migrations/014-project-admin';
 import * as m016 from './migrations/016-remote-control';
 import * as m015 from './migrations/015-project-videos-and-graph-libs';
 import * as m018 from './migrations/018-monitoring-menu';
+import * as m020 from './migrations/020-alarm-acknowledgement';
 import * as m021 from './migrations/021-session-successor';
 import * as m022 from './migrations/022-login-address-locks';
 
@@ -44,6 +45,7 @@ const MIGRATIONS: Migration[] = [
   { name: '016-remote-control', up: m016.up },
   { name: '015-project-videos-and-graph-libs', up: m015.up },
   { name: '018-monitoring-menu', up: m018.up },
+  { name: '020-alarm-acknowledgement', up: m020.up },
   { name: '021-session-successor', up: m021.up },
   { name: '022-login-address-locks', up: m022.up },
 ];

@@ -111,6 +111,8 @@ export interface DB {
   t_real_measure_warning: AlarmRow;
   t_history_measure_warning: AlarmRow & {
     cleared_at: number | null; dealed_at: number | null; dealed_by: number | null; deal_remark: D<string>;
+    /** 020: acknowledged from 实时告警 (the escalation stops), apart from dealing with it. */
+    acked_at: number | null; acked_by: number | null;
   };
   t_history_online: { id: Id; device_id: number; state: number; ts: number };
   t_history_measure: { device_id: number; measure_id: number; ts: number; value: number };

@@ -111,10 +111,10 @@ export function notificationRepository(db: Kysely<DB>) {
             .where('alarm_id', '=', esc.alarm_id).where('level', '=', esc.level).where('next_at', '=', esc.next_at).execute();
           return null;
         };
-        const alarm = await trx.selectFrom('t_history_measure_warning').select(['dealed_at', 'cleared_at'])
+        const alarm = await trx.selectFrom('t_history_measure_warning').select(['dealed_at', 'acked_at', 'cleared_at'])
           .where('id', '=', esc.alarm_id).executeTakeFirst();
         if (!alarm) return null;
-        if (alarm.dealed_at !== null) return stop('acknowledged');
+        if (alarm.dealed_at !== null || alarm.acked_at !== null) return stop('acknowledged');
         if (alarm.cleared_at !== null) return stop('cleared');
         const next = esc.project_id === null ? undefined : await trx.selectFrom('t_project_contacts')
           .select((eb) => eb.fn.min('escalation_level').as('level'))

@@ -6,6 +6,7 @@ export const RIGHTS_CATALOGUE: { code: RightCode; name: string; group: string }[
   { code: Right.NoticeEdit, name: '发送通知', group: '消息' },
   { code: Right.RealAlarmPreview, name: '未处理告警预览', group: '告警' },
   { code: Right.HistoryAlarmPreview, name: '历史告警预览', group: '告警' },
+  { code: Right.AlarmDeal, name: '告警处理', group: '告警' },
   { code: Right.Buy, name: '采购助手', group: '采购' },
   { code: Right.BuyApply, name: '智能采购申请', group: '采购' },
   { code: Right.BuyRecord, name: '采购记录', group: '采购' },

@@ -5,6 +5,7 @@ import { Right, type RightCode } from '../../contract/rights';
 import { issueGatewayKey } from '../../server/telemetry/gateway-keys';
 import { ApiClient, type ApiResponse, type TestServer } from './harness';
 import { ALARM_NOTIFICATION_ENDPOINTS } from './endpoint-table-alarm-notifications';
+import { ALARM_PAGE_ENDPOINTS } from './endpoint-table-alarms';
 import { CONTROL_ENDPOINTS } from './endpoint-table-control';
 import { DEVICE_ENDPOINTS } from './endpoint-table-devices';
 import { DEVICE_DETAIL_ENDPOINTS } from './endpoint-table-device-detail';
@@ -138,17 +139,6 @@ async function matrixGraphQuery(ctx: MatrixContext): Promise<string> {
   return `projectId=${(await operatorPoint(ctx)).projectId}`;
 }
 
-async function operatorAlarmId(ctx: MatrixContext): Promise<number> {
-  const db = ctx.server.database.db;
-  const p = await operatorPoint(ctx);
-  const found = await db.selectFrom('t_history_measure_warning').select('id').where('project_id', '=', p.projectId).executeTakeFirst();
-  if (found) return found.id;
-  return (await db.insertInto('t_history_measure_warning').values({
-    device_id: p.deviceId, measure_id: p.measureId, project_id: p.projectId, condition_type: 4, condition_val1: 450,
-    sample_value: 460, content: '阻力当前值460Pa，大于设定值450Pa', raised_at: Date.now(), cleared_at: Date.now(),
-  }).returning('id').executeTakeFirstOrThrow()).id;
-}
-
 const names = (family: string, access: EndpointCase['access'] = 'signed-in'): EndpointCase =>
   ({ method: 'GET', route: `/api/${family}/names`, access, call: () => ({ url: `/api/${family}/names` }) });
 
@@ -212,12 +202,6 @@ export const ENDPOINTS: EndpointCase[] = [
   { method: 'GET', route: '/api/s/filter-life', access: 'signed-in', call: () => ({ url: '/api/s/filter-life?limit=5' }) },
   { method: 'GET', route: '/api/s/featured-unit', access: 'signed-in',
     call: async (ctx) => ({ url: `/api/s/featured-unit?projectId=${(await operatorPoint(ctx)).projectId}` }) },
-  { method: 'GET', route: '/api/t_real_measure_warning', access: 'signed-in', call: () => ({ url: '/api/t_real_measure_warning?Page=1&Size=5' }) },
-  { method: 'GET', route: '/api/t_real_measure_warning/count', access: 'signed-in', call: () => ({ url: '/api/t_real_measure_warning/count?appId=1' }) },
-  { method: 'GET', route: '/api/t_history_measure_warning', access: Right.HistoryAlarmPreview,
-    call: () => ({ url: '/api/t_history_measure_warning?Page=1&Size=5' }) },
-  { method: 'POST', route: '/api/t_history_measure_warning/deal', access: Right.HistoryAlarmPreview,
-    call: async (ctx) => ({ url: '/api/t_history_measure_warning/deal', body: { ids: [await operatorAlarmId(ctx)], remark: '已更换滤网' } }) },
   { method: 'GET', route: '/api/t_device', access: Right.DevicePreview, call: () => ({ url: '/api/t_device?Page=1&Size=20&state=1' }) },
   { method: 'POST', route: '/api/ingest', access: Right.Ingest,
     call: async (ctx) => {
@@ -291,6 +275,7 @@ export const ENDPOINTS: EndpointCase[] = [
   ...IOT_MONITOR_ENDPOINTS,
   ...SIM_ENDPOINTS,
   ...ALARM_NOTIFICATION_ENDPOINTS,
+  ...ALARM_PAGE_ENDPOINTS,
   ...DEVICE_ENDPOINTS,
   ...UPGRADE_ENDPOINTS,
   ...PROJECT_ENDPOINTS,

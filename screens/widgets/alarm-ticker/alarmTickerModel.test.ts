@@ -10,7 +10,7 @@ const alarm = testAlarm;
 
 describe('readAlarmTickerProps', () => {
   it('defaults to 20 alarms, the theme colours and 30 px/s', () => {
-    expect(readAlarmTickerProps({})).toEqual({ limit: 20, levelColours: { ...wallCss.level }, speed: 30 });
+    expect(readAlarmTickerProps({})).toEqual({ limit: 20, order: 'time', levelColours: { ...wallCss.level }, speed: 30 });
   });
 
   it('takes valid props, merges colours per level and ignores bad values', () => {
@@ -28,6 +28,17 @@ describe('buildAlarmRows', () => {
   it('lists the newest first, at most limit', () => {
     const rows = buildAlarmRows([alarm(3), alarm(1), alarm(4), alarm(2)], props, NOW, CST);
     expect(rows.map((r) => r.id)).toEqual([1, 2, 3]);
+  });
+
+  it('breaks ties of one instant by id, newest first, as the server and the bell do', () => {
+    const rows = buildAlarmRows([alarm(5, { raisedAt: NOW }), alarm(7, { raisedAt: NOW }), alarm(6, { raisedAt: NOW })], props, NOW, CST);
+    expect(rows.map((r) => r.id)).toEqual([7, 6, 5]);
+  });
+
+  it('lists by level, then newest, when set so', () => {
+    const byLevel = readAlarmTickerProps({ limit: 3, order: 'level' });
+    const rows = buildAlarmRows([alarm(1, { warnLevel: 0 }), alarm(2, { warnLevel: 2 }), alarm(3, { warnLevel: 2 }), alarm(4, { warnLevel: 1 })], byLevel, NOW, CST);
+    expect(rows.map((r) => r.id)).toEqual([2, 3, 4]);
   });
 
   it('names the level of each warnLevel (0 hint, 1 minor, 2 important) with its colour', () => {

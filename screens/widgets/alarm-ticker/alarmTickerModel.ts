@@ -1,5 +1,6 @@
 import type { RealAlarm } from '../../../contract/alarms';
 import { WarnLevel } from '../../../contract/enums';
+import { sortLiveAlarms, type LiveAlarmOrder } from '../../../contract/live-alarms';
 import { formatEventTime } from '../shared/formatWallTime';
 import { AlarmTickerProps as AlarmTickerPropsSchema } from '../../../contract/widgets/alarmTicker';
 import { readProps } from '../../../contract/widgets/readProps';
@@ -24,6 +25,8 @@ export function isCompactTicker(width: number): boolean {
  */
 export interface AlarmTickerProps {
   limit: number;
+  /** The order of contract/live-alarms.ts: the bell's and 实时告警's. */
+  order: LiveAlarmOrder;
   levelColours: Record<number, string>;
   /** Scroll speed in design px per second. */
   speed: number;
@@ -47,7 +50,7 @@ export function readAlarmTickerProps(props: Record<string, unknown> | undefined)
   const p = readProps(AlarmTickerPropsSchema, props);
   const levelColours: Record<number, string> = { ...wallCss.level };
   for (const [key, colour] of Object.entries(p.levelColours ?? {})) if (colour) levelColours[Number(key)] = colour;
-  return { limit: p.limit, levelColours, speed: p.speed };
+  return { limit: p.limit, order: p.order, levelColours, speed: p.speed };
 }
 
 /** The level of a `warnLevel`; anything above important counts as important, below hint as hint. */
@@ -59,10 +62,9 @@ export function levelOf(warnLevel: number): LevelKey {
 
 const LEVEL_NUMBER: Record<LevelKey, number> = { hint: 1, minor: 2, important: 3 };
 
-/** Rows newest first, at most `limit`; times relative to `now` at `offsetMinutes`. */
+/** Rows in the live-alarm order (newest first, or by level), at most `limit`; times relative to `now` at `offsetMinutes`. */
 export function buildAlarmRows(alarms: readonly RealAlarm[], props: AlarmTickerProps, now: number, offsetMinutes: number): AlarmRow[] {
-  return [...alarms]
-    .sort((a, b) => b.raisedAt - a.raisedAt)
+  return sortLiveAlarms(alarms, props.order)
     .slice(0, props.limit)
     .map((a) => {
       const level = levelOf(a.warnLevel);

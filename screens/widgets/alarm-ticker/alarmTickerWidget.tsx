@@ -111,7 +111,7 @@ function Rows({ rows, columns, compact, rowHeight, fresh, labels, hidden }: Rows
   return (
     <div aria-hidden={hidden || undefined}>
       {rows.map((r) => (
-        <Row key={r.id} $columns={columns} $compact={compact} $height={rowHeight} $flash={fresh.has(r.id)}
+        <Row key={r.id} data-alarm-id={hidden ? undefined : r.id} $columns={columns} $compact={compact} $height={rowHeight} $flash={fresh.has(r.id)}
           style={{ ['--flash' as string]: `color-mix(in srgb, ${r.colour} 35%, transparent)` }}>
           <Badge style={{ color: r.colour, backgroundColor: `color-mix(in srgb, ${r.colour} 12%, transparent)` }}>{labels[r.level]}</Badge>
           {!compact && <Time>{r.time}</Time>}

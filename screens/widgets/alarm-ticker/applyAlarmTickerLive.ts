@@ -1,27 +1,23 @@
 import type { RealAlarm } from '../../../contract/alarms';
+import { foldLiveAlarm } from '../../../contract/live-alarms';
 import type { Widget } from '../../../contract/screen-template';
-import type { LiveEvent } from '../../runtime/types';
+import { REFETCH, type LiveEvent } from '../../runtime/types';
 import { readAlarmTickerProps } from './alarmTickerModel';
 
 /**
- * Folds a `measureWarning` push into the alarm list: `raise` puts the alarm first (once: an alarm
- * already listed moves), `update` replaces it where it is, `clear` removes it; the list keeps at
- * most `limit` alarms. Returns a new array, or undefined when the push changes nothing (an update
- * or clear of an alarm not listed, another event, no list yet for anything but a raise).
+ * Folds a `measureWarning` push into the alarm list with contract/live-alarms.ts, the rule the
+ * bell and 实时告警 fold with: a raise lands where the ticker's order puts it within its `limit`,
+ * an update merges in place, a clear removes it. Where the list was full and loses a row, only the
+ * source knows the next alarm: REFETCH re-reads it (the wall would show one row short until its next
+ * refresh). Returns undefined when the push changes nothing (another event, an alarm not listed,
+ * no list yet for anything but a raise).
  */
-export function applyAlarmTickerLive(data: RealAlarm[] | undefined, live: LiveEvent, widget: Widget): RealAlarm[] | undefined {
+export function applyAlarmTickerLive(data: RealAlarm[] | undefined, live: LiveEvent, widget: Widget): RealAlarm[] | undefined | typeof REFETCH {
   if (live.event !== 'measureWarning') return undefined;
-  const { action } = live.data;
-  const { clearedAt: _clearedAt, ...alarm } = live.data.alarm;
   const list = Array.isArray(data) ? data : null;
-  const index = list ? list.findIndex((a) => a.id === alarm.id) : -1;
-
-  if (action === 'raise') {
-    const rest = list ? list.filter((a) => a.id !== alarm.id) : [];
-    return [alarm, ...rest].slice(0, readAlarmTickerProps(widget.props).limit);
-  }
-  if (!list || index < 0) return undefined;
-  if (action === 'update') return list.map((a, i) => (i === index ? alarm : a));
-  if (action === 'clear') return list.filter((_, i) => i !== index);
-  return undefined;
+  if (!list && live.data.action !== 'raise') return undefined;
+  const props = readAlarmTickerProps(widget.props);
+  const next = foldLiveAlarm(list ?? [], live.data, { order: props.order, cap: props.limit });
+  if (next === 'refetch') return REFETCH;
+  return next === list ? undefined : next;
 }

@@ -12,7 +12,8 @@ import { alarmRefreshAtom } from '../../shared/refreshSignals';
 import { Dropdown, LinkButton, PanelEmpty, PanelFooter, PanelHeader } from '../../shared/ui/Dropdown';
 import { Icon } from '../../shared/ui/Icon';
 import { useHasRight } from '../../shared/user';
-import { fetchAlarmCount, fetchLatestAlarms } from './alarmApi';
+import { fetchAlarmCount } from './alarmApi';
+import { useLiveAlarms } from './useLiveAlarms';
 
 export const REALTIME_ALARM_PATH = '/nv_intelligent_alarm/nv_realtime_alarm';
 
@@ -64,7 +65,7 @@ function AlarmRow({ alarm }: { alarm: RealAlarm }) {
   const { t } = useTranslation();
   const state = stateName(alarm.deviceState);
   return (
-    <Item data-testid="alarm-item">
+    <Item data-testid="alarm-item" data-alarm-id={alarm.id}>
       <Line>
         <span>{alarm.projectName}</span>
         <span aria-hidden="true">·</span>
@@ -76,9 +77,13 @@ function AlarmRow({ alarm }: { alarm: RealAlarm }) {
   );
 }
 
+/** The bell's list: the five newest (SPEC §2, §9), in the one order of contract/live-alarms.ts. */
+const BELL_ALARMS = { filter: {}, order: 'time', page: 1, size: 5 } as const;
+
 /**
  * The real-time alarm bell (SPEC §2): the count as a badge (99+, hidden at 0) and, when opened,
- * the five newest alarms or 暂无实时告警. It refreshes when opened and whenever
+ * the five newest alarms or 暂无实时告警 — read when opened and kept live by the hub's pushes the
+ * way the wall's ticker and 实时告警 keep theirs (useLiveAlarms). The count refreshes whenever
  * `alarmRefreshAtom` changes. 查看更多 needs real-alarm-preview.
  */
 export function AlarmBell() {
@@ -88,7 +93,7 @@ export function AlarmBell() {
   const refresh = useAtomValue(alarmRefreshAtom);
   const [open, setOpen] = useState(false);
   const [count, setCount] = useState(0);
-  const [alarms, setAlarms] = useState<RealAlarm[] | undefined>();
+  const alarms = useLiveAlarms({ ...BELL_ALARMS, enabled: open }).list;
 
   useEffect(() => {
     const controller = new AbortController();
@@ -96,12 +101,6 @@ export function AlarmBell() {
     return () => controller.abort();
   }, [refresh]);
 
-  useEffect(() => {
-    if (!open) return undefined;
-    const controller = new AbortController();
-    fetchLatestAlarms(controller.signal).then(setAlarms, () => setAlarms((list) => list ?? []));
-    return () => controller.abort();
-  }, [open, refresh]);
 
   const seeMore = () => {
     setOpen(false);
@@ -125,7 +124,7 @@ export function AlarmBell() {
       ) : alarms.length === 0 ? (
         <PanelEmpty>{t('alarm.empty')}</PanelEmpty>
       ) : (
-        <List>{alarms.map((alarm) => <AlarmRow key={alarm.id} alarm={alarm} />)}</List>
+        <List>{alarms.slice(0, BELL_ALARMS.size).map((alarm) => <AlarmRow key={alarm.id} alarm={alarm} />)}</List>
       )}
       <PanelFooter>
         <LinkButton type="button" onClick={seeMore}>{t('common.seeMore')}</LinkButton>

@@ -1,5 +1,3 @@
-import type { Paged } from '../../../contract/envelope';
-import type { RealAlarm } from '../../../contract/alarms';
 import { ApiRequestError, apiGet } from '../../shared/http';
 
 /** The bell shows nothing rather than the 404 dialog on a server without the alarm endpoints. */
@@ -12,17 +10,6 @@ export async function fetchAlarmCount(signal?: AbortSignal): Promise<number> {
     return typeof count === 'number' ? count : 0;
   } catch (err) {
     if (absent(err)) return 0;
-    throw err;
-  }
-}
-
-/** GET /api/t_real_measure_warning?Page=1&Size=5: the newest alarms for the dropdown. */
-export async function fetchLatestAlarms(signal?: AbortSignal): Promise<RealAlarm[]> {
-  try {
-    const page = await apiGet<Paged<RealAlarm>>('/t_real_measure_warning', { Page: 1, Size: 5 }, signal, { quietNotFound: true });
-    return (page?.list ?? []).slice(0, 5);
-  } catch (err) {
-    if (absent(err)) return [];
     throw err;
   }
 }
