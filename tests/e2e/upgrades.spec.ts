@@ -69,7 +69,7 @@ test('an administrator rolls out a firmware that the site\'s operator approves; 
 
   const dialog = await upgrades.fillTask(SENSOR, fileVer, SH_SENSORS);
   // The third sensor already runs a newer firmware: the picker says so before anything is sent.
-  await expect(dialog.locator('tbody tr.ant-table-row').filter({ hasText: SH_SENSORS[2] })).toContainText('不低于目标版本');
+  await expect(dialog.locator('tbody tr.ant-table-row').filter({ hasText: SH_SENSORS[2] })).toContainText('无需升级');
   await dialog.locator('#upgrade-remark').fill('e2e 固件升级');
   const id = await upgrades.submitTask(dialog);
   made.tasks.add(id);
@@ -165,6 +165,13 @@ async function shotData(request: APIRequestContext): Promise<{ finished: number;
   made.tasks.add(pending.data.id);
   await expect.poll(async () => (await apiGet<TaskRecord>(request, admin, `/t_upgrade/${task.data.id}`)).state, { timeout: 60_000 })
     .toMatch(/^(succeeded|partial|failed)$/);
+  // Debug requests: one open (approved by the administrator), one waiting for the administrator's audit.
+  const sessions = (await apiGet<{ list: { reason: string }[] }>(request, admin, '/t_debug?Size=100')).list;
+  if (!sessions.some((s) => s.reason.startsWith('e2e 截图'))) {
+    const open = await apiPost(request, operator, '/t_debug/save', { deviceId: ids([SH_SENSORS[0]])[0], durationMin: 120, reason: 'e2e 截图：排查通讯异常' });
+    expect((await apiPost(request, admin, '/t_debug/audit', { id: open.data.id, approved: true, remark: '同意' })).success).toBe(true);
+    await apiPost(request, operator, '/t_debug/save', { deviceId: ids([SH_SENSORS[1]])[0], durationMin: 30, reason: 'e2e 截图：读取运行日志' });
+  }
   return { finished: task.data.id, fileVer };
 }
 
@@ -218,8 +225,7 @@ for (const theme of ['dark', 'light'] as const) {
       await upload.getByRole('button', { name: en ? 'Cancel' : '取消', exact: true }).click();
 
       await page.goto('/nv_iot/nv_debug');
-      await expect(page.getByRole('main').locator('[data-debug-page] tbody tr.ant-table-row').first()
-        .or(page.getByRole('main').locator('[data-debug-page] .ant-table-placeholder'))).toBeVisible({ timeout: 30_000 });
+      await expect(page.getByRole('main').locator('[data-debug-page] [data-debug-audit]').first()).toBeVisible({ timeout: 30_000 });
       await shoot('debug');
     });
   }

@@ -45,7 +45,7 @@ export function AuditModal({ title, summary, onAudit, onClose }: Props) {
       <Flex vertical gap="0.75rem">
         <Typography.Paragraph style={{ margin: 0 }}>{summary}</Typography.Paragraph>
         <label htmlFor="audit-remark">{t('upgrades.auditRemark')}</label>
-        <Input.TextArea id="audit-remark" rows={3} maxLength={200} showCount value={remark} onChange={(e) => setRemark(e.target.value)} />
+        <Input.TextArea id="audit-remark" rows={3} maxLength={200} showCount style={{ marginBottom: '1.25rem' }} value={remark} onChange={(e) => setRemark(e.target.value)} />
         {failure && <Alert type="error" showIcon title={failure} />}
       </Flex>
     </Modal>

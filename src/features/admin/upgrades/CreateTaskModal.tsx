@@ -61,7 +61,7 @@ export function CreateTaskModal({ models, onClose, onSubmitted }: Props) {
     { key: 'gateway', title: t('upgrades.gateway'), width: 150, ellipsis: true, render: (_, d) => d.gatewayName ?? <Tag color="warning">{t('upgrades.noGateway')}</Tag> },
     { key: 'state', title: t('upgrades.state'), width: 80, render: (_, d) => <Tag color={STATE_TAGS[d.state]?.color}>{t(`upgrades.${STATE_TAGS[d.state]?.key ?? 'offline'}`)}</Tag> },
     {
-      key: 'ver', title: t('upgrades.currentVer'), width: 170,
+      key: 'ver', title: t('upgrades.currentVer'), width: 210,
       render: (_, d) => (
         <Flex gap="0.375rem" align="center">
           <span>{d.firmwareVer || '—'}</span>

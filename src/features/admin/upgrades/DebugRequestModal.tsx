@@ -59,7 +59,7 @@ export function DebugRequestModal({ models, onClose }: { models: readonly NameIt
           <Select options={DURATIONS.map((m) => ({ value: m, label: t('upgrades.minutes', { count: m }) }))} />
         </Form.Item>
         <Form.Item name="reason" label={t('upgrades.reason')} rules={[{ required: true, whitespace: true, message: t('upgrades.reasonRequired') }]}>
-          <Input.TextArea rows={3} maxLength={200} showCount placeholder={t('upgrades.reasonPlaceholder')} />
+          <Input.TextArea rows={3} maxLength={200} showCount style={{ marginBottom: '1.25rem' }} placeholder={t('upgrades.reasonPlaceholder')} />
         </Form.Item>
       </Form>
       {failure && <Alert type="error" showIcon title={failure} />}

@@ -77,9 +77,9 @@ export function TaskList({ models }: { models: readonly NameItem[] }) {
         : <Flex vertical><span>{r.auditedByName}</span><Typography.Text type="secondary" style={{ fontSize: '0.8125rem' }}>{formatDateTime(r.auditedAt)}</Typography.Text></Flex>),
     },
     {
-      key: 'actions', title: t('upgrades.actions'), width: 190,
+      key: 'actions', title: t('upgrades.actions'), width: 210,
       render: (_, r) => (
-        <Flex gap="0.25rem" wrap>
+        <Flex gap="0.25rem">
           {r.canAudit && <Button size="small" type="primary" onClick={() => setAuditing(r)} data-task-audit={r.id}>{t('upgrades.audit')}</Button>}
           <Button size="small" type="link" onClick={() => setDetail(r.id)} data-task-detail={r.id}>{t('upgrades.detail')}</Button>
           {canEdit && r.state !== 'running' && (
