@@ -118,11 +118,11 @@ test('an administrator previews a gateway, sends a set-point that succeeds and o
       const other = await context.newPage();
       await browserSignIn(other, request, OPERATOR, baseURL!);
       await other.goto('/nv_iot/nv_iot_device_list');
-      await expect(other.locator('.ant-table-row').first()).toBeVisible();
+      await expect(other.locator('.ant-table-row').first()).toBeVisible({ timeout: 30_000 });
       await expect(other.getByRole('button', { name: '告警设置' }).first()).toBeVisible();
       await expect(other.getByRole('button', { name: '远程控制' })).toHaveCount(0);
       await other.goto('/nv_iot/nv_iot_gateway');
-      await expect(other.getByTestId(`devices-${GATEWAY}`)).toBeVisible();
+      await expect(other.getByTestId(`devices-${GATEWAY}`)).toBeVisible({ timeout: 30_000 });
       await expect(other.getByRole('button', { name: /重启/ })).toHaveCount(0);
       await context.close();
     });
