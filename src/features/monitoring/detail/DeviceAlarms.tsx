@@ -25,19 +25,19 @@ export function DeviceAlarms({ deviceId, version }: { deviceId: number; version:
   });
 
   const columns = useMemo<TableColumnsType<HistoryAlarm>>(() => [
-    { key: 'raisedAt', title: t('deviceDetail.raisedAt'), width: 170, render: (_, a) => formatDateTime(a.raisedAt) },
-    { key: 'measure', title: t('deviceDetail.measure'), width: 140, ellipsis: true, render: (_, a) => a.measureName },
+    { key: 'raisedAt', title: t('deviceDetail.raisedAt'), width: '11rem', render: (_, a) => formatDateTime(a.raisedAt) },
+    { key: 'measure', title: t('deviceDetail.measure'), width: '9rem', ellipsis: true, render: (_, a) => a.measureName },
     {
-      key: 'level', title: t('deviceDetail.level'), width: 90,
+      key: 'level', title: t('deviceDetail.level'), width: '6rem',
       render: (_, a) => <Tag color={LEVEL_COLORS[a.warnLevel] ?? 'error'}>{t(`deviceDetail.levels.${a.warnLevel}`, { defaultValue: String(a.warnLevel) })}</Tag>,
     },
     { key: 'content', title: t('deviceDetail.alarmContent'), ellipsis: true, render: (_, a) => a.alarmContent },
     {
-      key: 'clearedAt', title: t('deviceDetail.clearedAt'), width: 170,
+      key: 'clearedAt', title: t('deviceDetail.clearedAt'), width: '11rem',
       render: (_, a) => (a.clearedAt === null ? <Tag color="error" data-alarm-open>{t('deviceDetail.open')}</Tag> : formatDateTime(a.clearedAt)),
     },
     {
-      key: 'dealt', title: t('deviceDetail.dealt'), width: 200, ellipsis: true,
+      key: 'dealt', title: t('deviceDetail.dealt'), width: '13rem', ellipsis: true,
       render: (_, a) => (a.dealedAt === null ? <Typography.Text type="secondary">{t('deviceDetail.notDealt')}</Typography.Text>
         : `${formatDateTime(a.dealedAt)}${a.dealRemark ? ` · ${a.dealRemark}` : ''}`),
     },

@@ -1,6 +1,7 @@
 import { ArrowLeftOutlined, FieldTimeOutlined } from '@ant-design/icons';
+import { useQueryClient } from '@tanstack/react-query';
 import { Alert, Descriptions, Empty, Flex, Result, Spin, Tabs, Tag, Typography } from 'antd';
-import { useMemo, type ReactNode } from 'react';
+import { useEffect, useMemo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useSearch } from 'wouter';
 import { errorText } from '../../../shared/errorText';
@@ -8,11 +9,11 @@ import { PageHeading, PagePanel } from '../../../shared/ui/PagePanel';
 import { RouteLink } from '../../admin/access/RouteLink';
 import { formatDateTime } from '../../admin/kit/cellValue';
 import { PanelBody } from '../../admin/ResourceListPage';
-import { DEVICE_MONITOR_PATH, DEVICE_ONLINE_PATH } from './detailApi';
+import { DEVICE_MONITOR_PATH, DEVICE_ONLINE_PATH, historyQuery } from './detailApi';
 import { registerDetailStrings } from './detailStrings';
 import { DeviceAlarms } from './DeviceAlarms';
 import { HistoryPanel } from './HistoryPanel';
-import { rangeOf, type RangePreset, type TimeRange } from './historyView';
+import { CHART_POINTS, rangeOf, type RangePreset, type TimeRange } from './historyView';
 import { LiveMeasures } from './LiveMeasures';
 import { OnlineChanges, OnlineReport } from './OnlineReport';
 import { useDeviceLive } from './useDeviceLive';
@@ -63,6 +64,13 @@ export function DeviceDetailPage({ title, params }: { title: string; params: Rec
   // Rounded to the minute (rangeOf): re-renders do not move a preset range.
   const range = useMemo(() => rangeOf(q, Date.now()), [q]);
   const d = query.data;
+  const queryClient = useQueryClient();
+  // An address naming the point (a link, a reload) asks for its trend beside the device, not after it.
+  const askedMeasure = Number(q.get('measure'));
+  useEffect(() => {
+    if (!valid || tab !== 'history' || !Number.isSafeInteger(askedMeasure) || askedMeasure <= 0) return;
+    void queryClient.prefetchQuery(historyQuery(deviceId, askedMeasure, range, CHART_POINTS));
+  }, [queryClient, valid, tab, deviceId, askedMeasure, range]);
 
   const setQuery = (changes: Record<string, string | null>) => {
     const next = new URLSearchParams(search);
@@ -73,8 +81,7 @@ export function DeviceDetailPage({ title, params }: { title: string; params: Rec
     navigate(`${location}?${next.toString()}`, { replace: true });
   };
   const measures = d?.measures ?? [];
-  const asked = Number(q.get('measure'));
-  const measureId = measures.some((m) => m.measureId === asked) ? asked
+  const measureId = measures.some((m) => m.measureId === askedMeasure) ? askedMeasure
     : (measures.find((m) => m.value !== null && m.measureType === 0) ?? measures.find((m) => m.value !== null) ?? measures[0])?.measureId;
   const alarmVersion = measures.map((m) => m.alarm?.id ?? 0).join(',');
   const week = useMemo<TimeRange>(() => ({ from: Math.floor(now / 60_000) * 60_000 - 7 * DAY, to: Math.floor(now / 60_000) * 60_000 }), [now]);

@@ -15,9 +15,9 @@ import { errorText } from '../../../shared/errorText';
 import { formatDateTime } from '../../admin/kit/cellValue';
 import { writeXlsx } from '../../admin/kit/writeXlsx';
 import { exportFileName } from '../../admin/kit/xlsxRows';
-import { detailKeys, fetchHistory } from './detailApi';
+import { fetchHistory, historyQuery } from './detailApi';
 import {
-  RANGE_PRESETS, exportRows, historyOption, mergeWindow, needsDetail, pointBudget, resolutionLabel, windowOf,
+  CHART_POINTS, RANGE_PRESETS, exportRows, historyOption, mergeWindow, needsDetail, remScale, resolutionLabel, windowOf,
   type RangePreset, type TimeRange,
 } from './historyView';
 
@@ -50,18 +50,16 @@ export function HistoryPanel({ deviceId, deviceName, measures, measureId, range,
   const theme = useTheme();
   const boxRef = useRef<HTMLDivElement>(null);
   const chartRef = useRef<EChartsType | null>(null);
-  const [budget, setBudget] = useState<number | null>(null);
   const [zoomWindow, setZoomWindow] = useState<TimeRange | null>(null);
   const [exporting, setExporting] = useState(false);
   const measure = measures.find((m) => m.measureId === measureId);
 
-  // The chart: one instance for the panel's life; the point budget is its width in pixels.
+  // The chart: one instance for the panel's life.
   useLayoutEffect(() => {
     const el = boxRef.current;
     if (!el) return undefined;
     const chart = echarts.init(el, null, { renderer: 'canvas' });
     chartRef.current = chart;
-    setBudget(pointBudget(el.clientWidth));
     const resize = new ResizeObserver(() => chart.resize());
     resize.observe(el);
     return () => {
@@ -71,21 +69,13 @@ export function HistoryPanel({ deviceId, deviceName, measures, measureId, range,
     };
   }, []);
 
-  const base = useQuery({
-    queryKey: detailKeys.history(deviceId, measureId, range.from, range.to, budget ?? 0),
-    queryFn: ({ signal }) => fetchHistory({ deviceId, measureId, from: range.from, to: range.to, maxPoints: budget! }, signal),
-    enabled: budget !== null && measure !== undefined,
-  });
+  const base = useQuery({ ...historyQuery(deviceId, measureId, range, CHART_POINTS), enabled: measure !== undefined });
   const baseKey = `${measureId}:${range.from}:${range.to}`;
   // A new range or point starts unzoomed.
   useEffect(() => setZoomWindow(null), [baseKey]);
 
-  const wantDetail = zoomWindow !== null && base.data !== undefined && budget !== null && needsDetail(base.data, range, zoomWindow, budget);
-  const detail = useQuery({
-    queryKey: detailKeys.history(deviceId, measureId, zoomWindow?.from ?? 0, zoomWindow?.to ?? 0, budget ?? 0),
-    queryFn: ({ signal }) => fetchHistory({ deviceId, measureId, from: zoomWindow!.from, to: zoomWindow!.to, maxPoints: budget! }, signal),
-    enabled: wantDetail,
-  });
+  const wantDetail = zoomWindow !== null && base.data !== undefined && needsDetail(base.data, range, zoomWindow, CHART_POINTS);
+  const detail = useQuery({ ...historyQuery(deviceId, measureId, zoomWindow ?? range, CHART_POINTS), enabled: wantDetail });
 
   const shown = useMemo(() => {
     if (!base.data) return null;
@@ -126,7 +116,7 @@ export function HistoryPanel({ deviceId, deviceName, measures, measureId, range,
     const el = boxRef.current;
     if (!chart || !el || !shown || !measure) return;
     const option = historyOption(shown.points, range, colors, { value: t('deviceDetail.value'), min: t('deviceDetail.min'), max: t('deviceDetail.max') },
-      measure.unit, measure.decimals, base.data?.interval !== 'raw');
+      measure.unit, measure.decimals, base.data?.interval !== 'raw', remScale());
     const fresh = drawnKey.current !== baseKey;
     drawnKey.current = baseKey;
     if (fresh) el.dataset.historyDrawn = '';

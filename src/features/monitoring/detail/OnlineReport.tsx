@@ -13,7 +13,7 @@ import { errorText } from '../../../shared/errorText';
 import { formatDateTime } from '../../admin/kit/cellValue';
 import { detailKeys, fetchAvailability, fetchOnlineChanges, type OnlineChange } from './detailApi';
 import { durationText } from './durationText';
-import type { TimeRange } from './historyView';
+import { remScale, type TimeRange } from './historyView';
 import { timelineOf } from './onlineView';
 
 echarts.use([BarChart]);
@@ -80,15 +80,16 @@ function PeriodBars({ periods, step }: { periods: readonly AvailabilitySpan[]; s
       const md = `${d.getMonth() + 1}-${d.getDate()}`;
       return step === 'month' ? `${d.getFullYear()}-${d.getMonth() + 1}` : md;
     };
-    const axis = { axisLabel: { color: theme.textMuted }, axisLine: { lineStyle: { color: theme.surfaceBorder } }, splitLine: { lineStyle: { color: theme.surfaceBorder } } };
+    const px = (n: number) => Math.round(n * remScale());
+    const axis = { axisLabel: { color: theme.textMuted, fontSize: px(12) }, axisLine: { lineStyle: { color: theme.surfaceBorder } }, splitLine: { lineStyle: { color: theme.surfaceBorder } } };
     return {
       backgroundColor: 'transparent',
-      grid: { left: 48, right: 16, top: 16, bottom: 32 },
-      tooltip: { trigger: 'axis', valueFormatter: (v: unknown) => (typeof v === 'number' ? `${v.toFixed(2)}%` : '—') },
+      grid: { left: px(48), right: px(16), top: px(16), bottom: px(32) },
+      tooltip: { trigger: 'axis', textStyle: { fontSize: px(14) }, valueFormatter: (v: unknown) => (typeof v === 'number' ? `${v.toFixed(2)}%` : '—') },
       xAxis: { type: 'category', data: periods.map(label), ...axis },
-      yAxis: { type: 'value', min: 0, max: 100, ...axis, axisLabel: { color: theme.textMuted, formatter: '{value}%' } },
+      yAxis: { type: 'value', min: 0, max: 100, ...axis, axisLabel: { ...axis.axisLabel, formatter: '{value}%' } },
       series: [{
-        type: 'bar', name: t('deviceDetail.availability'), barMaxWidth: 28,
+        type: 'bar', name: t('deviceDetail.availability'), barMaxWidth: px(28),
         data: periods.map((p) => ({
           value: p.availability,
           itemStyle: { color: p.availability === null ? theme.surfaceBorder : p.availability >= 99 ? '#52c41a' : p.availability >= 90 ? '#fa8c16' : '#f5222d' },
@@ -187,9 +188,9 @@ export function OnlineChanges({ deviceId, range }: { deviceId: number; range?: T
     placeholderData: (previous) => previous,
   });
   const columns = useMemo<TableColumnsType<OnlineChange>>(() => [
-    { key: 'state', title: t('deviceDetail.state'), width: 100, render: (_, c) => <Tag color={STATE_TAGS[c.state] ?? 'default'}>{t(`deviceDetail.states.${c.state}`, { defaultValue: String(c.state) })}</Tag> },
-    { key: 'from', title: t('deviceDetail.from'), width: 180, render: (_, c) => formatDateTime(c.ts) },
-    { key: 'until', title: t('deviceDetail.until'), width: 180, render: (_, c) => (c.until === null ? <Typography.Text type="secondary">{t('deviceDetail.ongoing')}</Typography.Text> : formatDateTime(c.until)) },
+    { key: 'state', title: t('deviceDetail.state'), width: '6.5rem', render: (_, c) => <Tag color={STATE_TAGS[c.state] ?? 'default'}>{t(`deviceDetail.states.${c.state}`, { defaultValue: String(c.state) })}</Tag> },
+    { key: 'from', title: t('deviceDetail.from'), width: '12rem', render: (_, c) => formatDateTime(c.ts) },
+    { key: 'until', title: t('deviceDetail.until'), width: '12rem', render: (_, c) => (c.until === null ? <Typography.Text type="secondary">{t('deviceDetail.ongoing')}</Typography.Text> : formatDateTime(c.until)) },
     { key: 'duration', title: t('deviceDetail.duration'), render: (_, c) => duration(c.durationMs) },
   ], [t, duration]);
   return (

@@ -22,8 +22,15 @@ export const detailKeys = {
 export const fetchDeviceDetail = (id: number, signal?: AbortSignal) =>
   apiGet<DeviceDetail>(`/t_device/detail/${id}`, undefined, signal, { quietNotFound: true });
 
+/** A trend; a point the device does not have answers 404, shown by the panel rather than the dialog. */
 export const fetchHistory = (q: { deviceId: number; measureId: number; from: number; to: number; maxPoints: number }, signal?: AbortSignal) =>
-  apiGet<HistoryResult>('/t_history_measure', q, signal);
+  apiGet<HistoryResult>('/t_history_measure', q, signal, { quietNotFound: true });
+
+/** The query of a trend, shared by the chart and the page that asks for it before the chart exists. */
+export const historyQuery = (deviceId: number, measureId: number, range: { from: number; to: number }, maxPoints: number) => ({
+  queryKey: detailKeys.history(deviceId, measureId, range.from, range.to, maxPoints),
+  queryFn: ({ signal }: { signal: AbortSignal }) => fetchHistory({ deviceId, measureId, from: range.from, to: range.to, maxPoints }, signal),
+});
 
 export const fetchDeviceAlarms = (q: { deviceId: number; state: 'open' | 'all'; Page: number; Size: number }, signal?: AbortSignal) =>
   apiGet<Paged<HistoryAlarm>>('/t_device/alarms', q, signal);

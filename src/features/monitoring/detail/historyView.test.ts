@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { exportRows, historyOption, mergeWindow, needsDetail, pointBudget, rangeOf, resolutionLabel, windowOf } from './historyView';
+import { exportRows, historyOption, mergeWindow, needsDetail, rangeOf, resolutionLabel, windowOf } from './historyView';
 
 const HOUR = 3_600_000;
 const p = (ts: number, value = ts) => ({ ts, value, min: value - 1, max: value + 1, count: 2 });
@@ -29,9 +29,8 @@ describe('history view', () => {
     expect(mergeWindow(coarse, [p(11), p(12), p(15)], { from: 10, to: 20 }).map((x) => x.ts)).toEqual([0, 11, 12, 15, 20, 30]);
   });
 
-  it('turns zoom percentages into times, budgets into points, resolutions into words', () => {
+  it('turns zoom percentages into times and resolutions into words', () => {
     expect(windowOf({ from: 1000, to: 2000 }, 25, 50)).toEqual({ from: 1250, to: 1500 });
-    expect([pointBudget(50), pointBudget(1400.4), pointBudget(9000)]).toEqual([200, 1400, 2000]);
     expect(resolutionLabel({ interval: 'raw', bucketMs: 0 }, 'zh')).toBe('原始数据');
     expect(resolutionLabel({ interval: '1h', bucketMs: 6 * HOUR }, 'zh')).toBe('6小时均值');
     expect(resolutionLabel({ interval: '1m', bucketMs: 120_000 }, 'en')).toBe('2 min averages');

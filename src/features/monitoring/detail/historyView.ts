@@ -17,12 +17,11 @@ export interface TimeRange {
   to: number;
 }
 
-/** Most points asked for: one per pixel of a wide chart (the server's own limit is 5,000). */
-export const CHART_MAX_POINTS = 2000;
-const CHART_MIN_POINTS = 200;
-
-/** The point budget of a chart `width` pixels wide. */
-export const pointBudget = (width: number) => Math.min(CHART_MAX_POINTS, Math.max(CHART_MIN_POINTS, Math.round(width)));
+/**
+ * The chart's point budget: about one point per pixel of a chart across a 1080p screen (a 4K one
+ * scales its layout up). Fixed, not measured: the trend can be asked for before the chart exists.
+ */
+export const CHART_POINTS = 1500;
 
 export const isPreset = (key: string | null): key is RangePreset => key !== null && Object.hasOwn(RANGE_PRESETS, key);
 
@@ -84,6 +83,16 @@ export function exportRows(points: readonly HistoryPoint[], formatTime: (ms: num
   return points.map((p) => [formatTime(p.ts), round(p.value), round(p.min), round(p.max), p.count]);
 }
 
+/** How much larger than 16 px the console's rem is (the console scales it up on 4K screens); charts scale their text with it. */
+export function remScale(): number {
+  if (typeof document === 'undefined') return 1;
+  const px = parseFloat(getComputedStyle(document.documentElement).fontSize);
+  return Number.isFinite(px) && px > 0 ? px / 16 : 1;
+}
+
+/** Time-axis labels by level: a day as 11-25, an hour as 08:00 (ECharts' default writes a bare day number). */
+const TIME_LABELS = { year: '{yyyy}', month: '{yyyy}-{MM}', day: '{MM}-{dd}', hour: '{HH}:{mm}', minute: '{HH}:{mm}', second: '{HH}:{mm}:{ss}' };
+
 /** Colours the chart takes from the console theme. */
 export interface ChartColors {
   text: string;
@@ -99,9 +108,10 @@ export interface ChartColors {
  * minimum, invisible, then the spread), and zooming by wheel or drag and by the slider below.
  */
 export function historyOption(points: readonly HistoryPoint[], range: TimeRange, colors: ChartColors, labels: { value: string; min: string; max: string },
-  unit: string, decimals: number, band: boolean): Record<string, unknown> {
+  unit: string, decimals: number, band: boolean, scale = 1): Record<string, unknown> {
+  const px = (n: number) => Math.round(n * scale);
   const axis = {
-    axisLabel: { color: colors.muted },
+    axisLabel: { color: colors.muted, fontSize: px(12) },
     axisLine: { lineStyle: { color: colors.border } },
     splitLine: { lineStyle: { color: colors.border } },
   };
@@ -110,10 +120,11 @@ export function historyOption(points: readonly HistoryPoint[], range: TimeRange,
   return {
     backgroundColor: 'transparent',
     animation: false,
-    textStyle: { color: colors.text },
-    grid: { left: 64, right: 32, top: 24, bottom: 72 },
+    textStyle: { color: colors.text, fontSize: px(12) },
+    grid: { left: px(64), right: px(32), top: px(28), bottom: px(72) },
     tooltip: {
       trigger: 'axis',
+      textStyle: { fontSize: px(14) },
       formatter: (items: { axisValue?: number }[]) => {
         const p = byTime.get(Number(items[0]?.axisValue));
         if (!p) return '';
@@ -124,11 +135,17 @@ export function historyOption(points: readonly HistoryPoint[], range: TimeRange,
           : `${when}<br/>${labels.value}: ${fmt(p.value)}${u}`;
       },
     },
-    xAxis: { type: 'time', min: range.from, max: range.to, ...axis, splitLine: { show: false } },
-    yAxis: { type: 'value', scale: true, name: unit, nameTextStyle: { color: colors.muted }, ...axis },
+    xAxis: {
+      type: 'time', min: range.from, max: range.to, ...axis, splitLine: { show: false },
+      axisLabel: { ...axis.axisLabel, hideOverlap: true, formatter: TIME_LABELS },
+    },
+    yAxis: { type: 'value', scale: true, name: unit, nameTextStyle: { color: colors.muted, fontSize: px(12) }, ...axis },
     dataZoom: [
       { type: 'inside', filterMode: 'none', minValueSpan: MINUTE },
-      { type: 'slider', filterMode: 'none', height: 28, bottom: 16, textStyle: { color: colors.muted }, borderColor: colors.border, minValueSpan: MINUTE },
+      {
+        type: 'slider', filterMode: 'none', height: px(28), bottom: px(16), left: px(64), right: px(32),
+        textStyle: { color: colors.muted, fontSize: px(12) }, borderColor: colors.border, minValueSpan: MINUTE,
+      },
     ],
     series: [
       {
@@ -140,8 +157,8 @@ export function historyOption(points: readonly HistoryPoint[], range: TimeRange,
         areaStyle: { color: colors.band }, data: band ? points.map((p) => [p.ts, p.max - p.min]) : [],
       },
       {
-        name: labels.value, type: 'line', symbol: points.length > 200 ? 'none' : 'circle', symbolSize: 4,
-        lineStyle: { width: 1.5, color: colors.line }, itemStyle: { color: colors.line },
+        name: labels.value, type: 'line', symbol: points.length > 200 ? 'none' : 'circle', symbolSize: px(4),
+        lineStyle: { width: 1.5 * scale, color: colors.line }, itemStyle: { color: colors.line },
         data: points.map((p) => [p.ts, p.value]),
       },
     ],
