@@ -6,6 +6,7 @@ import { benchApi } from './api-bench';
 import { benchEditorBundle, benchEditorDrag } from './editor-bench';
 import { benchLoginBundle } from './bundle-bench';
 import { benchDeviceList, benchIngest } from './telemetry-bench';
+import { benchDeviceDetail } from './device-detail-bench';
 import { benchGraph } from './graph-bench';
 import { benchHub } from './hub-bench';
 import { benchKiosk } from './kiosk-bench';
@@ -30,6 +31,7 @@ async function main(): Promise<void> {
   await benchHub();
   await benchMonitor();
   await benchGraph();
+  await benchDeviceDetail();
   await (await import('./device-monitor-bench')).benchDeviceMonitor();
   await benchKiosk();
   await benchEditorDrag();
