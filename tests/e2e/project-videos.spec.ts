@@ -15,7 +15,8 @@ import { ProjectVideosPage } from './pages/ProjectVideos';
  * with CORS as a media server sends it, plus an address that answers HTML instead of a playlist.
  * An administrator adds channels to 上海张江洁净厂房 — one with credentials in its address is
  * refused while typing — sees the HLS one play through hls.js (loaded only with this page), the
- * unreachable and the invalid ones say so with a retry, edits and deletes them. Then the graph
+ * unreachable and the invalid ones say so with a retry, sees a player out of view torn down and
+ * back when scrolled to, edits and deletes them. Then the graph
  * libraries: a graph is copied to another project (its bindings cleared), made the default and
  * switched off in its project's library, and opened in the editor. Screenshots at 1920×1080 in both
  * themes and languages: test-results/screenshots/video18-<page>-<theme>-<lang>.png.
@@ -135,6 +136,18 @@ test('an administrator adds camera channels: HLS plays, an unreachable or invali
 
       await videos.add('E2E 录像', `${origin}/record/clip.mp4`);
       await expect(videos.player('E2E 录像')).toHaveAttribute('data-state', 'playing', { timeout: 30_000 });
+    });
+
+    await test.step('a player scrolled out of view is torn down, and starts again when scrolled back', async () => {
+      await page.setViewportSize({ width: 1920, height: 360 });
+      await page.getByRole('heading', { name: '关联视频' }).scrollIntoViewIfNeeded();
+      await expect(videos.player('E2E 录像')).toHaveAttribute('data-state', 'offscreen');
+      // No source, no connection, nothing buffered.
+      expect(await videos.video('E2E 录像').evaluate((v: HTMLVideoElement) => ({ src: v.getAttribute('src'), network: v.networkState, ready: v.readyState })))
+        .toEqual({ src: null, network: 0, ready: 0 });
+      await videos.tile('E2E 录像').scrollIntoViewIfNeeded();
+      await expect(videos.player('E2E 录像')).toHaveAttribute('data-state', 'playing', { timeout: 30_000 });
+      await page.setViewportSize({ width: 1920, height: 1080 });
     });
 
     await test.step('the list view shows the addresses; a channel is renamed; the players go with the grid', async () => {

@@ -107,14 +107,17 @@ export function StreamPlayer({ url, kind, name }: { url: string; kind: StreamKin
       window.clearTimeout(watchdog);
       setState((s) => (s.kind === 'failed' ? s : { kind: 'playing' }));
     };
-    // Without hls.js the element reports its own failures; with it, hls.js does.
-    const onElementError = () => { if (!hls) fail(mediaElementFailure(video.error?.code)); };
+    // The element reports its own failures only when it loads the address itself; with hls.js,
+    // hls.js does (and clearing a previous source can fire an error of no interest).
+    let native = false;
+    const onElementError = () => { if (native && video.error) fail(mediaElementFailure(video.error.code)); };
     const play = () => { video.play().catch(() => { /* muted autoplay may be refused; the first frame still shows */ }); };
     video.addEventListener('loadeddata', onPicture);
     video.addEventListener('playing', onPicture);
     video.addEventListener('error', onElementError);
 
     if (kind === 'mp4') {
+      native = true;
       video.src = url;
       play();
     } else {
@@ -136,6 +139,7 @@ export function StreamPlayer({ url, kind, name }: { url: string; kind: StreamKin
           player.loadSource(url);
           player.attachMedia(video);
         } else if (video.canPlayType('application/vnd.apple.mpegurl')) {
+          native = true;
           video.src = url;
           play();
         } else {
