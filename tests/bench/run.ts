@@ -35,6 +35,7 @@ async function main(): Promise<void> {
   await (await import('./device-monitor-bench')).benchDeviceMonitor();
   await benchKiosk();
   await benchEditorDrag();
+  (await import('./life-bench')).benchLifeAnalyze();
 }
 
 main().catch((err: unknown) => {
