@@ -85,6 +85,11 @@ test('an administrator drills into a device, zooms its chart, exports the shown 
     await expect(detail.history.locator('[data-resolution]')).toContainText('小时均值');
   });
 
+  await test.step('控制 holds the remote control panel of the device', async () => {
+    await detail.tab('控制').click();
+    await expect(page.locator(`[data-testid="remote-control"][data-device="${device.id}"]`)).toBeVisible();
+  });
+
   await test.step('its alarms and online log are a tab away, its online data a link away', async () => {
     await detail.tab('告警').click();
     await expect(page.locator('[data-device-alarms]')).toBeVisible();

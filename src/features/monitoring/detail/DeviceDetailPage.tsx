@@ -1,10 +1,13 @@
 import { ArrowLeftOutlined, FieldTimeOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
 import { Alert, Descriptions, Empty, Flex, Result, Spin, Tabs, Tag, Typography } from 'antd';
-import { useEffect, useMemo, type ReactNode } from 'react';
+import { Right } from '../../../../contract/rights';
+import { Suspense, useEffect, useMemo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useSearch } from 'wouter';
 import { errorText } from '../../../shared/errorText';
+import { lazyPage } from '../../../shared/lazyPage';
+import { useHasRight } from '../../../shared/user';
 import { PageHeading, PagePanel } from '../../../shared/ui/PagePanel';
 import { RouteLink } from '../../admin/access/RouteLink';
 import { formatDateTime } from '../../admin/kit/cellValue';
@@ -26,15 +29,8 @@ type Tab = (typeof TABS)[number];
 const STATE_COLORS: Record<number, string> = { 0: 'default', 1: 'success', 2: 'error' };
 const DAY = 86_400_000;
 
-/**
- * The 控制 tab. LEAD: the remote control helper's panel goes here once it exists —
- * `const RemoteControlPanel = lazyPage(() => import('../../admin/devices/remote/RemoteControlPanel'), 'RemoteControlPanel');`
- * and `<RemoteControlPanel deviceId={deviceId} />` in place of this placeholder.
- */
-function ControlTab({ deviceId }: { deviceId: number }) {
-  const { t } = useTranslation('admin');
-  return <Empty data-control-placeholder={deviceId} description={t('deviceDetail.controlPending')} />;
-}
+// The remote control panel (issue 18's) is a chunk of its own, loaded when 控制 is opened.
+const RemoteControlPanel = lazyPage(() => import('../../admin/devices/remote/RemoteControlPanel'), 'RemoteControlPanel');
 
 /** The marker over the values: live, stale since the last sample, no data yet, or the hub away. */
 function FreshnessTag({ freshness }: { freshness: Freshness | null }) {
@@ -49,7 +45,8 @@ function FreshnessTag({ freshness }: { freshness: Freshness | null }) {
 /**
  * 设备详情 (/nv_monitor/nv_device_detail/{deviceId}, device-preview): the device with its live
  * values (hub-driven, stale marker, snapshot after reconnect), its history as a zoomable chart
- * with export, its alarms, its online log and availability, and the remote control panel. The
+ * with export, its alarms, its online log and availability, and the remote control panel (for
+ * device-control). The
  * tab, point and range live in the address (`?tab=history&measure=…&range=7d`).
  */
 export function DeviceDetailPage({ title, params }: { title: string; params: Record<string, string> }) {
@@ -57,10 +54,12 @@ export function DeviceDetailPage({ title, params }: { title: string; params: Rec
   const deviceId = Number(params.deviceId);
   const valid = Number.isSafeInteger(deviceId) && deviceId > 0;
   const { query, freshness, notFound, now } = useDeviceLive(deviceId, valid);
+  const canControl = useHasRight(Right.DeviceControl);
   const search = useSearch();
   const [location, navigate] = useLocation();
   const q = useMemo(() => new URLSearchParams(search), [search]);
-  const tab: Tab = (TABS as readonly string[]).includes(q.get('tab') ?? '') ? (q.get('tab') as Tab) : 'live';
+  const asked = q.get('tab');
+  const tab: Tab = (TABS as readonly string[]).includes(asked ?? '') && (asked !== 'control' || canControl) ? (asked as Tab) : 'live';
   // Rounded to the minute (rangeOf): re-renders do not move a preset range.
   const range = useMemo(() => rangeOf(q, Date.now()), [q]);
   const d = query.data;
@@ -131,7 +130,10 @@ export function DeviceDetailPage({ title, params }: { title: string; params: Rec
         </Flex>
       ),
     },
-    { key: 'control', label: t('deviceDetail.tabs.control'), children: <ControlTab deviceId={deviceId} /> },
+    ...(canControl ? [{
+      key: 'control' as const, label: t('deviceDetail.tabs.control'),
+      children: <Suspense fallback={<Spin style={{ display: 'block', margin: '2rem auto' }} />}><RemoteControlPanel deviceId={deviceId} /></Suspense>,
+    }] : []),
   ] : [];
 
   return (

@@ -24,7 +24,6 @@ export const detailStrings = {
     periodOf: { day: '日', week: '周', month: '月' }, prev: '上一{{unit}}', next: '下一{{unit}}', thisPeriod: '本{{unit}}',
     perPeriod: '各时段在线率', carried: '期初状态：{{state}}', carriedUnknown: '期初状态：未知（此前无记录）',
     recent: '最近 7 天在线率', allOnlineData: '查看全部在线数据', noChanges: '暂无状态变化',
-    controlPending: '远程控制面板尚未接入。',
     days: '{{count}}天', hours: '{{count}}小时', minutes: '{{count}}分', seconds: '{{count}}秒',
   },
   en: {
@@ -49,7 +48,6 @@ export const detailStrings = {
     periodOf: { day: 'day', week: 'week', month: 'month' }, prev: 'Previous {{unit}}', next: 'Next {{unit}}', thisPeriod: 'This {{unit}}',
     perPeriod: 'Availability by period', carried: 'State at start: {{state}}', carriedUnknown: 'State at start: unknown (no earlier record)',
     recent: 'Availability, last 7 days', allOnlineData: 'All online data', noChanges: 'No state changes',
-    controlPending: 'The remote control panel is not connected yet.',
     days: '{{count}} d', hours: '{{count}} h', minutes: '{{count}} min', seconds: '{{count}} s',
   },
 };
