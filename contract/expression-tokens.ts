@@ -11,12 +11,21 @@ export class ExpressionError extends Error {
 export type Token =
   | { kind: 'num'; value: number; pos: number }
   | { kind: 'str'; value: string; pos: number }
-  | { kind: 'var'; pos: number }
+  | { kind: 'var'; name: string; pos: number }
+  | { kind: 'fn'; name: string; pos: number }
   | { kind: 'op'; value: string; pos: number }
   | { kind: 'end'; pos: number };
 
-/** The only names an expression may use: the sample value, under either name. */
+/** The only names a printf script may use: the sample value, under either name. */
 export const VARIABLE_NAMES = ['value', 'x'] as const;
+
+/** What a caller lets an expression use beyond the defaults (see expression.ts). */
+export interface ExpressionOptions {
+  /** The variable names allowed instead of `value` and `x` (life formulas: resistance, …). */
+  readonly variables?: readonly string[];
+  /** Names of the functions allowed (a subset of EXPRESSION_FUNCTIONS); none by default. */
+  readonly functions?: readonly string[];
+}
 
 /** Longest first, so `>>>` wins over `>>` and `>`. */
 const OPERATORS = [
@@ -72,7 +81,10 @@ function readNumber(src: string, start: number): { value: number; end: number } 
 }
 
 /** Splits `src` into tokens, refusing anything outside the language with a clear message. */
-export function tokenize(src: string): Token[] {
+export function tokenize(src: string, options: ExpressionOptions = {}): Token[] {
+  const variables: readonly string[] = options.variables ?? VARIABLE_NAMES;
+  const functions = options.functions ?? [];
+  const operators = functions.length ? [...OPERATORS, ','] : OPERATORS;
   const tokens: Token[] = [];
   let i = 0;
   while (i < src.length) {
@@ -92,16 +104,18 @@ export function tokenize(src: string): Token[] {
     }
     if (/[A-Za-z_$\u0080-\uffff]/.test(c)) {
       const name = /^[\w$\u0080-\uffff]+/.exec(src.slice(i))![0];
-      if (!(VARIABLE_NAMES as readonly string[]).includes(name)) {
-        throw new ExpressionError(`unknown name "${name.slice(0, 40)}": only value and x may be used`, i);
+      if (functions.includes(name)) tokens.push({ kind: 'fn', name, pos: i });
+      else if (variables.includes(name)) tokens.push({ kind: 'var', name, pos: i });
+      else {
+        const allowed = options.variables ? 'a known variable' : 'value and x';
+        throw new ExpressionError(`unknown name "${name.slice(0, 40)}": only ${allowed} may be used`, i);
       }
-      tokens.push({ kind: 'var', pos: i });
       i += name.length;
       continue;
     }
-    const refused = REFUSED.find(([seq]) => src.startsWith(seq, i) && !OPERATORS.some((op) => op.length > seq.length && src.startsWith(op, i)));
+    const refused = REFUSED.find(([seq]) => src.startsWith(seq, i) && !operators.some((op) => op.length >= seq.length && src.startsWith(op, i)));
     if (refused) throw new ExpressionError(refused[1], i);
-    const op = OPERATORS.find((o) => src.startsWith(o, i));
+    const op = operators.find((o) => src.startsWith(o, i));
     if (!op) throw new ExpressionError(`unexpected character "${c}"`, i);
     tokens.push({ kind: 'op', value: op, pos: i });
     i += op.length;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
-  ExpressionError, MAX_EXPRESSION_DEPTH, MAX_EXPRESSION_LENGTH, checkExpression, compileExpression, evaluateExpression,
+  EXPRESSION_FUNCTIONS, ExpressionError, MAX_EXPRESSION_DEPTH, MAX_EXPRESSION_LENGTH, checkExpression, compileExpression, evaluateExpression,
 } from './expression';
 
 const run = (src: string, value = 0) => evaluateExpression(src, value);
@@ -102,5 +102,43 @@ describe('safe expression evaluator', () => {
     expect(checkExpression('value > 3 ? "高" : "低"')).toBeNull();
     expect(checkExpression('constructor')).toMatch(/unknown name "constructor".*\(at 0\)/);
     expect(() => compileExpression(42 as unknown as string)).toThrow(/must be text/);
+  });
+
+  it('runs with named variables when the caller names them, and only those', () => {
+    const options = { variables: ['resistance', 'initialResistance', 'finalResistance'] };
+    const f = compileExpression('(resistance - initialResistance) / (finalResistance - initialResistance) * 100', options);
+    expect(f.names).toEqual(['resistance', 'initialResistance', 'finalResistance']);
+    expect(f.runWith({ resistance: 300, initialResistance: 150, finalResistance: 450 })).toBe(50);
+    expect(() => f.runWith({ resistance: 300, initialResistance: 150 })).toThrow(/no value for "finalResistance"/);
+    expect(() => f.runWith({ resistance: 300, initialResistance: 150, finalResistance: Number.NaN })).toThrow(ExpressionError);
+    expect(checkExpression('value + 1', options)).toMatch(/unknown name "value": only a known variable/);
+    expect(checkExpression('resistance + dust', options)).toMatch(/unknown name "dust"/);
+    // The default stays value and x.
+    expect(checkExpression('resistance')).toMatch(/only value and x/);
+    expect(compileExpression('x * 2').runWith({ x: 4 })).toBe(8);
+  });
+
+  it('calls the allowed math functions only, with their arities', () => {
+    const options = { variables: ['a', 'b'], functions: Object.keys(EXPRESSION_FUNCTIONS) };
+    const run2 = (src: string, a = 0, b = 0) => compileExpression(src, options).runWith({ a, b });
+    expect(run2('max(a, b, 3)', 1, 2)).toBe(3);
+    expect(run2('min(a, b)', 1, 2)).toBe(1);
+    expect(run2('ln(exp(a))', 2)).toBeCloseTo(2, 12);
+    expect(run2('pow(a, b) + sqrt(16) + abs(-1) + log10(100) + round(2.5) + floor(1.9) + ceil(1.1)', 2, 3)).toBe(8 + 4 + 1 + 2 + 3 + 1 + 2);
+    expect(run2('max(a > b ? a : b, 0)', 5, 4)).toBe(5);
+    const refuse = (src: string) => checkExpression(src, options);
+    expect(refuse('pow(a)')).toMatch(/pow takes 2 arguments, not 1/);
+    expect(refuse('abs(a, b)')).toMatch(/abs takes 1 argument, not 2/);
+    expect(refuse('max()')).toMatch(/max takes 1 to 8 arguments, not 0/);
+    expect(refuse('max')).toMatch(/expected "\(" after max/);
+    expect(refuse('a, b')).toMatch(/comma operator/);
+    expect(refuse('max(a, b')).toMatch(/expected "\)"/);
+    expect(refuse('a(1)')).toMatch(/calls are not allowed/);
+    expect(refuse('constructor(a)')).toMatch(/unknown name "constructor"/);
+    expect(() => run2('ln("x")')).toThrow(/ln\(\) needs numbers/);
+    // Without the option, functions are plain unknown names and commas stay refused.
+    expect(checkExpression('max(value, 1)')).toMatch(/unknown name "max"/);
+    expect(checkExpression('1, 2')).toMatch(/comma/);
+    expect(() => compileExpression('a', { variables: ['a'], functions: ['eval'] })).toThrow(/unknown expression function eval/);
   });
 });
