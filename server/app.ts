@@ -78,7 +78,7 @@ export async function buildApp(base: Omit<AppDeps, 'hub'>, options: BuildAppOpti
     return503OnClosing: true,
   });
   registerEnvelopeErrors(app);
-  await registerSecurity(app, config);
+  await registerSecurity(app, config, base.db);
   await app.register(multipart, { limits: { fileSize: UPLOAD_MAX_BYTES, files: 1, fields: 5 } });
 
   const hub = await createHub(base.db, config, app.log, options.hub);

@@ -36,10 +36,11 @@ export interface ServerConfig {
   amapKey?: string;
   /**
    * Where camera streams (t_project_video) may come from (`VIDEO_ORIGINS`: comma-separated http(s)
-   * origins such as http://10.0.0.8:8080; unset: any http or https address). The content security
-   * policy lets the console fetch and play media from them, and a channel's address must be on one.
+   * origins such as http://10.0.0.8:8080, and a channel's address must be on one; `any`: any http or
+   * https address; unset (`stored`): the origins of the channels saved so far). The content security
+   * policy lets the console fetch and play media from exactly these.
    */
-  videoOrigins: string[] | 'any';
+  videoOrigins: string[] | 'any' | 'stored';
   logLevel: string;
   /**
    * Trust X-Forwarded-For from a reverse proxy (`TRUST_PROXY`: true, a hop count or addresses).
@@ -108,10 +109,11 @@ function parseTrustProxy(value: string | undefined): boolean | number | string {
   return value;
 }
 
-/** `VIDEO_ORIGINS`: unset or empty allows any http(s) address; otherwise each entry must be an http(s) origin. */
-function parseVideoOrigins(value: string | undefined): string[] | 'any' {
+/** `VIDEO_ORIGINS`: unset or empty: the saved channels' origins; `any`: any http(s) address; else http(s) origins. */
+function parseVideoOrigins(value: string | undefined): string[] | 'any' | 'stored' {
   const entries = (value ?? '').split(',').map((s) => s.trim()).filter(Boolean);
-  if (!entries.length) return 'any';
+  if (!entries.length) return 'stored';
+  if (entries.length === 1 && entries[0].toLowerCase() === 'any') return 'any';
   return entries.map((entry) => {
     let url: URL | null = null;
     try {

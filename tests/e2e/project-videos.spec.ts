@@ -113,6 +113,12 @@ test('an administrator adds camera channels: HLS plays, an unreachable or invali
       await expect(videos.message('已保存“E2E 大门”')).toBeVisible();
     });
 
+    await test.step('a stream from an origin new to the page says it plays after a reload (the content security policy admits saved origins)', async () => {
+      await expect(videos.player('E2E 大门')).toHaveAttribute('data-state', 'failed-blocked', { timeout: 30_000 });
+      await expect(videos.tile('E2E 大门').getByRole('alert')).toContainText('新的视频来源刷新页面后生效');
+      await videos.tile('E2E 大门').getByRole('button', { name: '刷新页面' }).click();
+    });
+
     await test.step('the HLS channel plays through hls.js: frames arrive and time advances', async () => {
       await expect(videos.player('E2E 大门')).toHaveAttribute('data-state', 'playing', { timeout: 30_000 });
       await expect.poll(() => videos.video('E2E 大门').evaluate((v: HTMLVideoElement) => v.readyState)).toBeGreaterThanOrEqual(2);
@@ -124,6 +130,8 @@ test('an administrator adds camera channels: HLS plays, an unreachable or invali
 
     await test.step('an unreachable stream and one that is not a playlist say so, with a retry', async () => {
       await videos.add('E2E 断线', `${deadOrigin}/live/index.m3u8`);
+      await expect(videos.player('E2E 断线')).toHaveAttribute('data-state', 'failed-blocked', { timeout: 30_000 });
+      await videos.tile('E2E 断线').getByRole('button', { name: '刷新页面' }).click();
       await expect(videos.player('E2E 断线')).toHaveAttribute('data-state', 'failed-unreachable', { timeout: 30_000 });
       await expect(videos.tile('E2E 断线').getByRole('alert')).toContainText('无法连接视频流');
       await videos.tile('E2E 断线').getByRole('button', { name: '重试' }).click();

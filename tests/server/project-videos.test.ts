@@ -250,16 +250,36 @@ describe('migration 015: camera channels and graph library menus for existing da
 
 /** The console's content security policy lets it fetch and play camera streams (VIDEO_ORIGINS). */
 describe('video origins (VIDEO_ORIGINS) and the content security policy', () => {
+  let stored: TestServer;
   let any: TestServer;
   let listed: TestServer;
   beforeAll(async () => {
-    any = await startTestServer();
+    stored = await startTestServer();
+    any = await startTestServer({ videoOrigins: 'any' });
     listed = await startTestServer({ videoOrigins: ['http://10.0.0.8:8080', 'https://cams.example.com'] });
   });
-  afterAll(async () => { await any?.dispose(); await listed?.dispose(); });
+  afterAll(async () => { await stored?.dispose(); await any?.dispose(); await listed?.dispose(); });
   const csp = async (server: TestServer) => (await fetch(`${server.url}/api/sys/info`)).headers.get('content-security-policy') ?? '';
 
-  it('allows any http(s) stream by default, and only the listed origins when VIDEO_ORIGINS is set', async () => {
+  it('by default admits exactly the saved channels\' origins, from the save on, and none once they are gone', async () => {
+    expect(await csp(stored)).toMatch(/connect-src 'self';/);
+    expect(await csp(stored)).toMatch(/media-src 'self' blob:;/);
+    expect(await csp(stored)).not.toMatch(/ws:|wss:|http:|https:/);
+    const admin = await loginAs(stored, 'admin');
+    const projectId = (await admin.get('/api/t_project/names')).body.data[0].id as number;
+    const a = await admin.post('/api/t_project_video/save', { projectId, name: '门口', streamUrl: 'http://10.1.2.3:8000/live/a.m3u8' });
+    await admin.post('/api/t_project_video/save', { projectId, name: '屋顶', streamUrl: 'https://nvr.example.com/b/index.m3u8' });
+    await admin.post('/api/t_project_video/save', { projectId, name: '仓库', streamUrl: 'http://10.1.2.3:8000/live/c.m3u8' });
+    expect(await csp(stored)).toMatch(/connect-src 'self' http:\/\/10\.1\.2\.3:8000 https:\/\/nvr\.example\.com;/);
+    expect(await csp(stored)).toMatch(/media-src 'self' blob: http:\/\/10\.1\.2\.3:8000 https:\/\/nvr\.example\.com;/);
+    await admin.post(`/api/t_project_video/del/${a.body.data.id}`);
+    // The other channel of that origin keeps it admitted.
+    expect(await csp(stored)).toMatch(/connect-src 'self' http:\/\/10\.1\.2\.3:8000 https:\/\/nvr\.example\.com;/);
+    for (const v of (await admin.get(`/api/t_project_video/all?projectId=${projectId}`)).body.data) await admin.post(`/api/t_project_video/del/${v.id}`);
+    expect(await csp(stored)).toMatch(/connect-src 'self';/);
+  });
+
+  it('allows any http(s) stream with VIDEO_ORIGINS=any, and only the listed origins when it lists some', async () => {
     expect(await csp(any)).toMatch(/media-src 'self' blob: http: https:(;|$)/);
     expect(await csp(any)).toMatch(/connect-src [^;]* http: https:(;|$)/);
     expect(await csp(listed)).toMatch(/media-src 'self' blob: http:\/\/10\.0\.0\.8:8080 https:\/\/cams\.example\.com(;|$)/);

@@ -92,3 +92,15 @@ export class ProjectVideoRepository {
     });
   }
 }
+
+/** The distinct origins (scheme, host and port) of every saved camera stream, sorted. */
+export async function storedStreamOrigins(db: Kysely<DB>): Promise<string[]> {
+  const rows = await db.selectFrom('t_project_video').select('stream_url').distinct().execute();
+  const origins = new Set<string>();
+  for (const r of rows) {
+    try {
+      origins.add(new URL(r.stream_url).origin);
+    } catch { /* saved addresses are checked; an unreadable one is simply not allowed */ }
+  }
+  return [...origins].sort();
+}

@@ -22,7 +22,7 @@ const WHAT = '视频通道';
 export function registerProjectVideoRoutes(app: FastifyInstance, { db, config }: AppDeps): void {
   const videos = new ProjectVideoRepository(db);
   /** With VIDEO_ORIGINS set, the console's content security policy plays only those origins. */
-  const allowedOrigin = (url: string) => config.videoOrigins === 'any' || config.videoOrigins.includes(new URL(url).origin);
+  const allowedOrigin = (url: string) => !Array.isArray(config.videoOrigins) || config.videoOrigins.includes(new URL(url).origin);
 
   endpoint(app, db, {
     method: 'GET', url: '/t_project_video/all', access: Right.ProjectPreview, query: ProjectVideoQuery, response: ProjectVideoList,
@@ -44,6 +44,7 @@ export function registerProjectVideoRoutes(app: FastifyInstance, { db, config }:
       const id = await videos.save({ user, ip: req.ip }, {
         projectId, name: body.name, streamUrl: body.streamUrl, sortOrder: body.sortOrder,
       }, before, body.version);
+      await app.videoOrigins.refresh();
       return (await videos.findVisible(user, id))!;
     },
   });
@@ -54,6 +55,7 @@ export function registerProjectVideoRoutes(app: FastifyInstance, { db, config }:
       const video = await videos.findVisible(user, params.id);
       if (!video) throw notFound(WHAT);
       await videos.delete({ user, ip: req.ip }, video);
+      await app.videoOrigins.refresh();
       return true as const;
     },
   });

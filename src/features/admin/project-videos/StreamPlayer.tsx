@@ -112,6 +112,14 @@ export function StreamPlayer({ url, kind, name }: { url: string; kind: StreamKin
     let native = false;
     const onElementError = () => { if (native && video.error) fail(mediaElementFailure(video.error.code)); };
     const play = () => { video.play().catch(() => { /* muted autoplay may be refused; the first frame still shows */ }); };
+    // The server's content security policy admits the origins of the channels saved when this page
+    // was loaded (server/http/video-origins.ts): a channel just added from a new origin plays after
+    // a reload, and says so instead of "unreachable".
+    const streamOrigin = new URL(url, window.location.href).origin;
+    const onPolicyViolation = (e: SecurityPolicyViolationEvent) => {
+      if (e.blockedURI.startsWith(streamOrigin)) fail('blocked');
+    };
+    document.addEventListener('securitypolicyviolation', onPolicyViolation);
     video.addEventListener('loadeddata', onPicture);
     video.addEventListener('playing', onPicture);
     video.addEventListener('error', onElementError);
@@ -151,6 +159,7 @@ export function StreamPlayer({ url, kind, name }: { url: string; kind: StreamKin
     return () => {
       disposed = true;
       window.clearTimeout(watchdog);
+      document.removeEventListener('securitypolicyviolation', onPolicyViolation);
       video.removeEventListener('loadeddata', onPicture);
       video.removeEventListener('playing', onPicture);
       video.removeEventListener('error', onElementError);
@@ -177,7 +186,9 @@ export function StreamPlayer({ url, kind, name }: { url: string; kind: StreamKin
           <WarningOutlined aria-hidden />
           <strong>{t(`videos.state.${failed}`)}</strong>
           <small>{t(`videos.state.${failed}Hint`)}</small>
-          <Button size="small" icon={<ReloadOutlined aria-hidden />} onClick={() => setAttempt((n) => n + 1)}>{t('videos.retry')}</Button>
+          {failed === 'blocked'
+            ? <Button size="small" icon={<ReloadOutlined aria-hidden />} onClick={() => window.location.reload()}>{t('videos.reloadPage')}</Button>
+            : <Button size="small" icon={<ReloadOutlined aria-hidden />} onClick={() => setAttempt((n) => n + 1)}>{t('videos.retry')}</Button>}
         </Overlay>
       )}
     </Frame>

@@ -1,5 +1,5 @@
 /** Why a channel shows no picture, as its tile says it (`admin:videos.state.<reason>`). */
-export type StreamFailure = 'unreachable' | 'invalid' | 'unplayable' | 'media' | 'unsupported' | 'loadFailed';
+export type StreamFailure = 'unreachable' | 'invalid' | 'unplayable' | 'media' | 'unsupported' | 'loadFailed' | 'blocked';
 
 /** The parts of an hls.js ERROR event the tile reads. */
 export interface HlsErrorLike {

@@ -4,7 +4,7 @@ import i18n from 'i18next';
 export const videoStrings = {
   zh: {
     project: '项目', pickProject: '请选择项目', backToProjects: '项目列表', count: '共 {{count}} 路',
-    add: '添加通道', edit: '编辑', delete: '删除', retry: '重试', grid: '画面', list: '列表',
+    add: '添加通道', edit: '编辑', delete: '删除', retry: '重试', reloadPage: '刷新页面', grid: '画面', list: '列表',
     name: '通道名称', streamUrl: '视频流地址', kind: '类型', sortOrder: '排序', actions: '操作',
     hls: 'HLS', mp4: 'MP4',
     empty: '该项目还没有视频通道', emptyHint: '添加摄像机的 HLS（.m3u8）或 MP4 播放地址后，画面会显示在这里。',
@@ -30,11 +30,12 @@ export const videoStrings = {
       media: '视频解码失败', mediaHint: '视频数据损坏或编码不受支持（请使用 H.264 编码）。',
       unsupported: '当前浏览器不支持播放此视频流', unsupportedHint: '请使用最新版的 Chrome、Edge 或 Firefox。',
       loadFailed: '播放器加载失败', loadFailedHint: '请检查网络后重试。',
+      blocked: '新的视频来源刷新页面后生效', blockedHint: '该通道的视频流来自本页打开之后才添加的来源，出于安全策略，刷新页面后即可播放。',
     },
   },
   en: {
     project: 'Project', pickProject: 'Choose a project', backToProjects: 'Project list', count: 'Channels: {{count}}',
-    add: 'Add channel', edit: 'Edit', delete: 'Delete', retry: 'Retry', grid: 'Grid', list: 'List',
+    add: 'Add channel', edit: 'Edit', delete: 'Delete', retry: 'Retry', reloadPage: 'Reload page', grid: 'Grid', list: 'List',
     name: 'Channel name', streamUrl: 'Stream address', kind: 'Type', sortOrder: 'Order', actions: 'Actions',
     hls: 'HLS', mp4: 'MP4',
     empty: 'This project has no camera channels yet', emptyHint: 'Add a camera\'s HLS (.m3u8) or MP4 address and its picture shows here.',
@@ -61,6 +62,7 @@ export const videoStrings = {
       media: 'The video could not be decoded', mediaHint: 'The video data is damaged or its encoding is not supported (use H.264).',
       unsupported: 'This browser cannot play the stream', unsupportedHint: 'Use a current Chrome, Edge or Firefox.',
       loadFailed: 'The player could not be loaded', loadFailedHint: 'Check the network and try again.',
+      blocked: 'This stream\'s origin works after a reload', blockedHint: 'The channel\'s stream comes from an origin added after this page was opened; for security the page allows it once reloaded.',
     },
   },
 };
