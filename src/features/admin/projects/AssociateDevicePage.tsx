@@ -130,6 +130,7 @@ function DeviceTransfer({ project }: { project: Project }) {
           `${t('projects.inProject')} (${inside.data?.count ?? '–'})`,
         ]}
         locale={{ searchPlaceholder: t('projects.searchDevices') }}
+        actions={[t('projects.moveIn'), t('projects.moveOut')]}
         styles={{ section: { width: '100%', height: 560 } }}
         footer={(props) => (props.direction === 'left'
           ? footer(left, setLeft, outside.data?.count ?? 0)

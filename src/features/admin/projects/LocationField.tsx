@@ -63,7 +63,7 @@ export function LocationField({ field: _field, sources: _sources, row: _row, ...
         }}
       />
       <Typography.Text type="secondary" style={{ fontSize: 12 }} data-testid="picked-place">
-        {pin ? t('projects.picked', { lng: pin.lng, lat: pin.lat }) : t('projects.pickHint')}
+        {pin ? t('projects.picked', { longitude: pin.lng, latitude: pin.lat }) : t('projects.pickHint')}
       </Typography.Text>
     </Flex>
   );

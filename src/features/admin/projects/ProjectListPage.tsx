@@ -129,7 +129,8 @@ export function ProjectListPage({ title }: { title: string }) {
                 {projects.length > located.length ? ` · ${t('projects.noCoordinates', { count: projects.length - located.length })}` : ''}
               </Typography.Text>
             </div>
-            <Card style={{ flex: '0 1 24rem' }} title={chosen?.name ?? t('projects.viewMap')} data-testid="map-project-card">
+            <Card style={{ flex: '0 1 24rem' }} title={chosen?.name ?? t('projects.mapProjects')} data-testid="map-project-card"
+              extra={chosen && <Button type="link" size="small" onClick={() => setSelected(undefined)}>{t('projects.allProjects')}</Button>}>
               {chosen ? (
                 <Flex vertical gap="0.75rem">
                   <Descriptions size="small" column={1} items={[
@@ -137,14 +138,22 @@ export function ProjectListPage({ title }: { title: string }) {
                     { key: 'org', label: t('res.t_project.columns.orgName'), children: chosen.orgName },
                     { key: 'city', label: t('res.t_project.columns.city'), children: chosen.city || '–' },
                     { key: 'address', label: t('res.t_project.fields.address'), children: chosen.address || '–' },
-                    { key: 'place', label: t('res.t_project.fields.lng'), children: `${chosen.lng}, ${chosen.lat}` },
+                    { key: 'place', label: `${t('res.t_project.fields.lng')} / ${t('res.t_project.fields.lat')}`, children: `${chosen.lng}, ${chosen.lat}` },
                     { key: 'devices', label: t('res.t_project.columns.deviceCount'), children: t('projects.deviceCount', { count: chosen.deviceCount }) },
                     { key: 'members', label: t('res.t_project.columns.memberCount'), children: t('projects.memberCount', { count: chosen.memberCount }) },
                   ]} />
                   <Flex wrap gap="0.25rem">{actions(chosen)}</Flex>
                 </Flex>
+              ) : located.length ? (
+                <Flex vertical gap="0.25rem" style={{ maxHeight: 560, overflowY: 'auto' }}>
+                  {located.map((p) => (
+                    <Button key={p.id} type="text" style={{ justifyContent: 'flex-start' }} onClick={() => setSelected(p.id)}>
+                      {p.name}<Typography.Text type="secondary"> · {projects.find((x) => x.id === p.id)?.city}</Typography.Text>
+                    </Button>
+                  ))}
+                </Flex>
               ) : (
-                <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('projects.mapHint', { shown: located.length, total: projects.length })} />
+                <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('projects.noCoordinates', { count: projects.length })} />
               )}
             </Card>
           </Flex>

@@ -45,6 +45,8 @@ export function ProjectMap({ points, selectedId, pin, height, onSelect, onPick }
   const status = useChinaMap();
   const handlers = useRef({ onSelect, onPick });
   handlers.current = { onSelect, onPick };
+  /** How many points the option being drawn holds: `data-points` says so once ECharts has drawn it. */
+  const drawing = useRef(0);
 
   const option = useMemo<EChartsCoreOption | null>(() => {
     if (status !== 'ready') return null;
@@ -53,11 +55,12 @@ export function ProjectMap({ points, selectedId, pin, height, onSelect, onPick }
       symbolSize: p.id === selectedId ? 18 : 11,
       itemStyle: { color: p.id === selectedId ? token.colorWarning : token.colorPrimary, borderColor: token.colorBgContainer, borderWidth: 1.5 },
     }));
+    drawing.current = data.length;
     return {
       backgroundColor: 'transparent',
       tooltip: { trigger: 'item', formatter: (p: { name: string }) => p.name, renderMode: 'richText' },
       geo: [{
-        id: 'china', map: CHINA_MAP, roam: true, scaleLimit: { min: 1, max: 12 }, zoom: 1.15, layoutCenter: ['50%', '55%'], layoutSize: '118%',
+        id: 'china', map: CHINA_MAP, roam: true, scaleLimit: { min: 1, max: 12 }, zoom: 1.1, top: 8, bottom: 8,
         label: { show: false },
         itemStyle: { areaColor: token.colorFillTertiary, borderColor: token.colorBorder, borderWidth: 0.8 },
         emphasis: { disabled: !!onPick, label: { show: false }, itemStyle: { areaColor: token.colorFillSecondary } },
@@ -74,6 +77,7 @@ export function ProjectMap({ points, selectedId, pin, height, onSelect, onPick }
   }, [status, points, selectedId, pin, token, onPick, onSelect]);
 
   const onInit = useCallback((chart: EChartsType) => {
+    chart.on('finished', () => { chart.getDom().dataset.points = String(drawing.current); });
     chart.on('click', (e) => {
       const id = (e.data as { id?: number } | undefined)?.id;
       if (e.seriesId === 'projects' && typeof id === 'number') handlers.current.onSelect?.(id);

@@ -7,7 +7,7 @@ const roles = (lng: 'zh' | 'en') => Object.fromEntries(PROJECT_MEMBER_ROLES.map(
 export const projectStrings = {
   zh: {
     total: '全部', member: '我参与的', alarm: '有告警', empty: '无设备',
-    viewList: '列表', viewMap: '地图', members: '成员', devices: '关联设备', videos: '摄像头', gateways: '网关', exportXml: '导出调试文件',
+    viewList: '列表', viewMap: '地图', mapProjects: '地图上的项目', allProjects: '全部项目', members: '成员', devices: '关联设备', videos: '摄像头', gateways: '网关', exportXml: '导出调试文件',
     more: '更多', back: '返回项目列表', loadFailed: '加载失败：{{error}}', saveFailed: '保存失败：{{error}}', retry: '重试',
     notFound: '项目不存在，或不在您的可见范围内', exported: '已导出 {{name}}',
     mapLoading: '正在加载离线地图…', mapFailed: '离线地图加载失败，稍后自动重试',
@@ -22,7 +22,7 @@ export const projectStrings = {
     notLocated: '离线状态下无法解析该地址，请选择区域或在地图上点击选择位置',
     regionNoPoint: '所选区域及其上级都没有坐标，请在地图上点击选择位置',
     pickRegionFirst: '请先选择区域',
-    picked: '位置：{{lng}}, {{lat}}',
+    picked: '位置：{{longitude}}, {{latitude}}',
     // Members
     membersTitle: '{{name}} · 项目成员', addMembers: '添加成员', removeMember: '移除', confirmRemove: '将“{{name}}”移出项目？',
     removed: '已移出 {{count}} 人', added: '已添加 {{count}} 人', roleChanged: '已改为“{{role}}”',
@@ -32,7 +32,7 @@ export const projectStrings = {
     roles: roles('zh'),
     // Devices
     devicesTitle: '{{name}} · 关联设备', candidates: '可关联的设备', inProject: '项目中的设备',
-    searchDevices: '搜索设备名称或编码', associated: '已关联 {{count}} 台设备', removedDevices: '已移出 {{count}} 台设备',
+    searchDevices: '搜索设备名称或编码', moveIn: '关联到项目', moveOut: '移出项目', associated: '已关联 {{count}} 台设备', removedDevices: '已移出 {{count}} 台设备',
     confirmRemoveDevices: '将 {{count}} 台设备移出项目？', removeDevicesHint: '移出后设备不属于任何项目、不再接入网关，历史数据保留。',
     gatewayOnAssociate: '关联时接入网关', keepGateway: '不改变（项目内的网关保留）', noGatewayOption: '不接入网关',
     otherProject: '当前：{{name}}', unassigned: '未分配项目',
@@ -46,7 +46,7 @@ export const projectStrings = {
   },
   en: {
     total: 'All', member: 'Mine', alarm: 'Alarms', empty: 'No devices',
-    viewList: 'List', viewMap: 'Map', members: 'Members', devices: 'Devices', videos: 'Cameras', gateways: 'Gateways', exportXml: 'Export commissioning file',
+    viewList: 'List', viewMap: 'Map', mapProjects: 'Projects on the map', allProjects: 'All projects', members: 'Members', devices: 'Devices', videos: 'Cameras', gateways: 'Gateways', exportXml: 'Export commissioning file',
     more: 'More', back: 'Back to the projects', loadFailed: 'Could not load: {{error}}', saveFailed: 'Could not save: {{error}}', retry: 'Retry',
     notFound: 'The project does not exist or is not visible to you', exported: '{{name}} exported',
     mapLoading: 'Loading the offline map…', mapFailed: 'The offline map could not be loaded; retrying shortly',
@@ -61,7 +61,7 @@ export const projectStrings = {
     notLocated: 'This address cannot be resolved offline: choose a region or click the map',
     regionNoPoint: 'Neither the region nor the regions above it have coordinates: click the map',
     pickRegionFirst: 'Choose a region first',
-    picked: 'Place: {{lng}}, {{lat}}',
+    picked: 'Place: {{longitude}}, {{latitude}}',
     membersTitle: '{{name}} · Members', addMembers: 'Add members', removeMember: 'Remove', confirmRemove: 'Remove "{{name}}" from the project?',
     removed: '{{count}} removed', added: '{{count}} added', roleChanged: 'Changed to "{{role}}"',
     username: 'Login', nickName: 'Name', org: 'Organisation', role: 'Project role', actions: 'Actions', search: 'Search login or name',
@@ -69,7 +69,7 @@ export const projectStrings = {
     alreadyMember: 'Member', pickUsers: 'Choose users', chosen: '{{count}} chosen',
     roles: roles('en'),
     devicesTitle: '{{name}} · Devices', candidates: 'Other devices', inProject: 'Devices of the project',
-    searchDevices: 'Search name or code', associated: '{{count}} devices associated', removedDevices: '{{count}} devices removed',
+    searchDevices: 'Search name or code', moveIn: 'Associate', moveOut: 'Remove', associated: '{{count}} devices associated', removedDevices: '{{count}} devices removed',
     confirmRemoveDevices: 'Remove {{count}} devices from the project?', removeDevicesHint: 'They will belong to no project and no gateway; their history stays.',
     gatewayOnAssociate: 'Gateway for associated devices', keepGateway: 'Unchanged (kept if of this project)', noGatewayOption: 'No gateway',
     otherProject: 'Now: {{name}}', unassigned: 'No project',
