@@ -89,6 +89,9 @@ describe('intelligent alarm pages', () => {
   describe('acknowledging', () => {
     it('marks the open alarm acknowledged, audits it, pushes an update the views fold, and refuses a second time with 409', async () => {
       const a = await openAlarm({ warnLevel: 2 });
+      await db().insertInto('t_alarm_escalation').values({
+        alarm_id: a.historyId, project_id: a.projectId, warn_level: 2, level: 0, next_at: Date.now() + 600_000, updated_at: Date.now(),
+      }).execute();
       const pushes: MeasureWarningEvent[] = [];
       const off = server.telemetry.events.on('measureWarning', (e) => { pushes.push(e); });
       const r = await admin.post('/api/t_real_measure_warning/ack', { ids: [a.realId, a.realId] });
@@ -97,6 +100,9 @@ describe('intelligent alarm pages', () => {
       const listed = (await realList(admin, '&ack=acked')).list.find((x) => x.id === a.realId) as RealAlarm;
       expect(listed.ackedAt).toBeGreaterThan(0);
       expect(listed.ackedByName).toBe('系统管理员');
+      // The next contact level will not be told.
+      expect(await db().selectFrom('t_alarm_escalation').select(['next_at', 'finished']).where('alarm_id', '=', a.historyId).executeTakeFirst())
+        .toEqual({ next_at: null, finished: 'acknowledged' });
       expect(pushes).toHaveLength(1);
       expect(pushes[0]).toMatchObject({ action: 'update', alarm: { id: a.realId, ackedAt: listed.ackedAt, clearedAt: null } });
       const log = await db().selectFrom('t_history_log').select(['action', 'target', 'detail']).orderBy('id', 'desc').executeTakeFirstOrThrow();

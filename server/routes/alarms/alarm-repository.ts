@@ -30,6 +30,15 @@ const conflictOrThrow = (err: unknown): 'conflict' => {
   throw err;
 };
 
+/**
+ * An acknowledged (or dealt with) alarm goes to no further contact level: its pending escalation
+ * ends now (server/notifications/README.md), as the notifier would find at its next step anyway.
+ */
+async function stopEscalation(trx: Transaction<DB>, historyIds: number[], now: number): Promise<void> {
+  await trx.updateTable('t_alarm_escalation').set({ next_at: null, finished: 'acknowledged', updated_at: now })
+    .where('alarm_id', 'in', historyIds).where('next_at', 'is not', null).execute();
+}
+
 const conditionName = (type: number) => CONDITION_NAMES[type as ConditionType] ?? '';
 const num = (v: number | string | bigint | null) => (v === null ? null : Number(v));
 
@@ -176,6 +185,7 @@ export function historyAlarmRepository(db: Kysely<DB>) {
         if (Number(r.numUpdatedRows) !== ids.length) return rollback(trx);
         await trx.updateTable('t_history_measure_warning').set({ acked_at: now, acked_by: by.userId })
           .where('id', 'in', ids).where('acked_at', 'is', null).where('cleared_at', 'is', null).execute();
+        await stopEscalation(trx, ids, now);
         await auditLog(trx, {
           userId: by.userId, username: by.username, action: LogAction.Edit, target: `t_history_measure_warning#${ids.join(',')}`,
           detail: JSON.stringify({ deal: ids, remark }), ip: by.ip,
@@ -190,6 +200,7 @@ export function historyAlarmRepository(db: Kysely<DB>) {
         const r = await trx.updateTable('t_history_measure_warning')
           .set({ acked_at: now, acked_by: by.userId }).where('id', 'in', ids).where('acked_at', 'is', null).executeTakeFirst();
         if (Number(r.numUpdatedRows) !== ids.length) return rollback(trx);
+        await stopEscalation(trx, ids, now);
         await auditLog(trx, {
           userId: by.userId, username: by.username, action: LogAction.Edit, target: `t_history_measure_warning#${ids.join(',')}`,
           detail: JSON.stringify({ ack: ids }), ip: by.ip,

@@ -5,6 +5,7 @@ import { RESOURCES } from '../../../contract/resources/registry';
 import { matchPath } from '../../app/routes/matchPath';
 import { lazyPage } from '../../shared/lazyPage';
 import { EmptyPage } from '../../shared/ui/EmptyState';
+import { ALARM_PAGES } from '../alarms/pages/alarmPages';
 import { ACCESS_PAGES } from './access/accessPages';
 import { DEVICE_PAGES } from './devices/devicePages';
 import { GRAPH_LIB_PAGES } from './graph-libs/graphLibPages';
@@ -63,6 +64,7 @@ const ADMIN_PAGES: Record<string, (props: PageProps) => ReactNode> = {
   '/nv_system/nv_visitor': ({ title }) => <VisitorPage title={title} />,
   '/nv_system/nv_screen': ({ title }) => <ScreenLibraryPage title={title} />,
   ...ACCESS_PAGES,
+  ...ALARM_PAGES,
   ...PRODUCT_PAGES,
   ...DEVICE_PAGES,
   ...PROJECT_VIDEO_PAGES,
