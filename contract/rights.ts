@@ -56,8 +56,6 @@ export const Right = {
   Backup: 'backup',
   /** POST /api/ingest with a token: gateways and integrations writing measure values. */
   Ingest: 'ingest',
-} as const;
-export type RightCode = (typeof Right)[keyof typeof Right];
   /** Firmware upgrade and remote debugging (issue 18): see firmware, tasks and debug sessions. */
   UpgradePreview: 'upgrade-preview',
   /** Upload firmware, submit upgrade tasks, ask for debug sessions. */
@@ -66,6 +64,8 @@ export type RightCode = (typeof Right)[keyof typeof Right];
   UpgradeAudit: 'upgrade-audit',
   /** Approve or reject others' debug sessions (t_debug/audit). */
   DebugAudit: 'debug-audit',
+} as const;
+export type RightCode = (typeof Right)[keyof typeof Right];
 export const ALL_RIGHTS = Object.values(Right) as RightCode[];
 
 /** The purchasing button shows with any of these (SPEC §6). */

@@ -115,8 +115,8 @@ export async function buildApp(base: Omit<AppDeps, 'hub'>, options: BuildAppOpti
     registerOrgRoutes(api, deps);
     registerLogRoutes(api, deps);
     registerDeviceRoutes(api, deps);
-    registerDeviceControlRoutes(api, deps);
     registerProjectRoutes(api, deps);
+    registerDeviceControlRoutes(api, deps);
     registerGatewayRoutes(api, deps);
     registerMeasureRoutes(api, deps);
     registerTelemetryRoutes(api, deps);

@@ -174,8 +174,6 @@ export interface DB {
     id: Id; category: string; path: string; size: number; content_type: string; user_id: number | null;
     created_at: number;
   };
-}
-
   /** 017: firmware upgrade and remote debugging (server/routes/upgrades/README.md). */
   t_upgrade_file: {
     id: Id; device_model_id: number; file_name: string; file_ver: string; md5: string; size: number; stored_name: string;
@@ -193,6 +191,8 @@ export interface DB {
     id: Id; device_id: number; reason: string; duration_min: number; state: D<string>; created_by: number | null; created_at: number;
     audited_by: number | null; audited_at: number | null; audit_remark: D<string>; starts_at: number | null; ends_at: number | null;
   };
+}
+
 /** One bucket of a measure's values: `bucket` is the epoch ms the bucket starts at. */
 interface RollupRow {
   device_id: number; measure_id: number; bucket: number; min_value: number; max_value: number; sum_value: number;

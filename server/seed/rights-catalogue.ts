@@ -18,8 +18,8 @@ export const RIGHTS_CATALOGUE: { code: RightCode; name: string; group: string }[
   { code: Right.AccountPreview, name: '个人中心', group: '账号' },
   { code: Right.ProjectPreview, name: '项目查看', group: '项目' },
   { code: Right.ProjectEdit, name: '项目编辑', group: '项目' },
-  { code: Right.DevicePreview, name: '设备查看', group: '设备' },
   { code: Right.ProjectDelete, name: '项目删除', group: '项目' },
+  { code: Right.DevicePreview, name: '设备查看', group: '设备' },
   { code: Right.DeviceEdit, name: '设备编辑', group: '设备' },
   { code: Right.DeviceDelete, name: '设备删除', group: '设备' },
   { code: Right.DeviceControl, name: '远程控制', group: '设备' },
@@ -48,11 +48,11 @@ export const RIGHTS_CATALOGUE: { code: RightCode; name: string; group: string }[
   { code: Right.SysLogPreview, name: '系统日志', group: '系统管理' },
   { code: Right.Backup, name: '数据备份', group: '系统管理' },
   { code: Right.Ingest, name: '数据接入', group: '设备' },
-];
   { code: Right.UpgradePreview, name: '固件升级查看', group: '固件升级' },
   { code: Right.UpgradeEdit, name: '固件升级申请', group: '固件升级' },
   { code: Right.UpgradeAudit, name: '固件升级审核', group: '固件升级' },
   { code: Right.DebugAudit, name: '远程调试审核', group: '固件升级' },
+];
 
 /**
  * What the demo operator (an owner organisation's staff) lacks: see issue "Foundation"; and none of
