@@ -14,9 +14,9 @@ import * as m011 from './migrations/011-gateway-commands';
 import * as m012 from './migrations/012-device-admin';
 import * as m013 from './migrations/013-alarm-notifications';
 import * as m014 from './migrations/014-project-admin';
-import * as m017 from './migrations/017-firmware-upgrade';
-import * as m016 from './migrations/016-remote-control';
 import * as m015 from './migrations/015-project-videos-and-graph-libs';
+import * as m016 from './migrations/016-remote-control';
+import * as m017 from './migrations/017-firmware-upgrade';
 import * as m018 from './migrations/018-monitoring-menu';
 import * as m020 from './migrations/020-alarm-acknowledgement';
 import * as m021 from './migrations/021-session-successor';
@@ -43,9 +43,9 @@ const MIGRATIONS: Migration[] = [
   { name: '012-device-admin', up: m012.up },
   { name: '013-alarm-notifications', up: m013.up },
   { name: '014-project-admin', up: m014.up },
-  { name: '017-firmware-upgrade', up: m017.up },
-  { name: '016-remote-control', up: m016.up },
   { name: '015-project-videos-and-graph-libs', up: m015.up },
+  { name: '016-remote-control', up: m016.up },
+  { name: '017-firmware-upgrade', up: m017.up },
   { name: '018-monitoring-menu', up: m018.up },
   { name: '020-alarm-acknowledgement', up: m020.up },
   { name: '021-session-successor', up: m021.up },

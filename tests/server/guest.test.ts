@@ -100,10 +100,12 @@ describe('guest mode (游客访问)', () => {
     const menu = (await guest.get('/api/menu/all?type=app')).body.data as MenuItem[];
     const visible = flattenMenu(buildMenuTree(menu, info.rights)).map((m) => m.name).sort();
     // 组态管理 needs only project-preview, which the guest has (it opens read-only: saving needs project-edit);
-    // the device lists only device-preview, which the wall needs (read-only too: changes need device-edit).
+    // the device lists only device-preview, which the wall needs (read-only too: changes need device-edit);
+    // likewise the project lists, graph libraries and 设备监控.
     expect(visible).toEqual([
-      'nv_about', 'nv_authorize', 'nv_intelligent_alarm', 'nv_iot', 'nv_iot_device', 'nv_iot_device_list', 'nv_iot_gateway', 'nv_iot_monitor', 'nv_project',
-      'nv_project_graph', 'nv_realtime_alarm', 'nv_version',
+      'nv_about', 'nv_authorize', 'nv_device_monitor', 'nv_graph_lib', 'nv_intelligent_alarm', 'nv_iot', 'nv_iot_device', 'nv_iot_device_list',
+      'nv_iot_gateway', 'nv_iot_monitor', 'nv_monitor', 'nv_project', 'nv_project_graph', 'nv_project_graph_lib', 'nv_project_group',
+      'nv_project_list', 'nv_realtime_alarm', 'nv_version',
     ]);
   });
 
