@@ -40,15 +40,15 @@ const ROLE_RIGHTS = ['project-preview', 'device-preview', 'log-preview'];
 /**
  * The sidebar those three rights allow (server/seed/menu-seed.ts): 首页 always; 监控中心 for its
  * 设备监控 (device-preview); 项目管理 for its
- * 组态管理 (project-preview); 物联网 for 物联网监控, 设备列表 and 物联网设备 (device-preview; its
- * other pages need product-preview); 我的日志 (log-preview); 关于, whose entries need no right. 系统管理 is hidden:
+ * 项目列表, 项目分组, 组态管理 and the graph libraries (project-preview); 物联网 for 物联网监控, 设备列表,
+ * 物联网设备 and 网关管理 (device-preview; its other pages need product-preview or upgrade-preview); 我的日志 (log-preview); 关于, whose entries need no right. 系统管理 is hidden:
  * 个人中心 needs account-preview, which the type allows but the role was not given.
  */
 const AGENT_MENU = ['首页', '项目管理', '监控中心', '物联网', '我的日志', '关于'];
 const AGENT_GROUPS: Record<string, string[]> = {
   监控中心: ['设备监控'],
-  项目管理: ['组态管理'],
-  物联网: ['物联网监控', '设备列表', '物联网设备'],
+  项目管理: ['项目列表', '项目分组', '组态管理', '组态库', '项目组态库'],
+  物联网: ['物联网监控', '设备列表', '物联网设备', '网关管理'],
   关于: ['版本信息', '授权信息'],
 };
 
