@@ -56,6 +56,9 @@ describe('gateway command bodies', () => {
     expect(COMMAND_PAYLOADS.config.safeParse({ devices: [] }).success).toBe(false);
     expect(COMMAND_PAYLOADS.config.safeParse({ syncId: 1, devices: [{ deviceId: 1, deviceCode: 'A', deviceModelId: 2, registers: [] }] }).success).toBe(true);
     expect(COMMAND_PAYLOADS.restart.safeParse({ hard: true }).success).toBe(false);
-    expect(COMMAND_PAYLOADS.upgrade.safeParse({ firmwareId: 3 }).success).toBe(true);
+    const upgrade = { taskId: 1, fileId: 3, fileVer: 'V2.0.1', md5: 'd41d8cd98f00b204e9800998ecf8427e', size: 1024, url: '/api/gateway/firmware/3', deviceModelId: 2 };
+    expect(COMMAND_PAYLOADS.upgrade.safeParse(upgrade).success).toBe(true);
+    expect(COMMAND_PAYLOADS.upgrade.safeParse({ ...upgrade, md5: 'not-a-digest' }).success).toBe(false);
+    expect(COMMAND_PAYLOADS.upgrade.safeParse({ ...upgrade, extra: 1 }).success).toBe(false);
   });
 });
