@@ -3,21 +3,27 @@ import { ADMIN, OPERATOR } from './pages/accounts';
 import { apiGet, apiLogin, apiPost, browserSignIn } from './pages/api';
 import { pickOption } from './pages/AdminControls';
 import { ProjectAdminPage } from './pages/ProjectAdmin';
+import { GatewayListPage } from './pages/RemoteControl';
 
 /**
- * Issue 18, projects: an administrator creates a project placing it by a click on the offline map,
- * makes the operator a member, and associates two of 上海张江's devices through the transfer list;
- * the operator (a member) then sees it. Then every project page at 1920×1080 in both themes and
- * languages: test-results/screenshots/projects-<page>-<theme>-<lang>.png. What the test makes is
- * taken away again (devices back to 上海张江, the project deleted).
+ * Issue 18, projects: an administrator creates a project of 北方医药控股 — outside the operator's
+ * data scope — placing it by a click on the offline map; the operator does not see it until made a
+ * member; ten of 上海张江's simulated devices are associated through the transfer list, a new
+ * gateway is added to the project with two of them wired to it, and its register map previewed on
+ * 网关管理; the operator, now a member, sees the project and its ten devices. Then every project
+ * page at 1920×1080 in both themes and languages: test-results/screenshots/projects-<page>-<theme>-<lang>.png.
+ * What the test makes is taken away again (devices back to their projects and gateways, the project
+ * deleted; the gateway, which has no delete, stays without a project).
  */
 
 const SHOTS = 'test-results/screenshots';
 const CODE = `E2E-PRJ-${Date.now() % 100000}`;
 const NAME = `E2E 洁净项目 ${CODE.slice(-5)}`;
-const DEVICES = ['上海净化机组-01', '上海净化机组-02'];
+const GATEWAY = { code: `E2E-GW-${CODE.slice(-5)}`, name: `E2E 网关 ${CODE.slice(-5)}` };
+const WIRED = ['上海净化机组-01', '上海净化机组-02'];
 
 type Row = { id: number; name: string; lng: number | null; lat: number | null };
+type DeviceRow = { id: number; name: string; projectId: number | null; gatewayId: number | null };
 
 async function openList(page: Page, query = ''): Promise<ProjectAdminPage> {
   await page.goto(`/nv_project/nv_project_list${query}`);
@@ -28,20 +34,24 @@ async function openList(page: Page, query = ''): Promise<ProjectAdminPage> {
 
 test.describe.configure({ timeout: 240_000 });
 
-test('an administrator creates a project on the map, adds a member and associates devices; the member sees it', async ({ page, request, baseURL }) => {
+test('an administrator creates a project on the map, adds a member, associates ten devices and a gateway and previews it; the member sees it, a non-member does not', async ({ page, request, baseURL }) => {
   const token = await browserSignIn(page, request, ADMIN, baseURL!);
   const projects = await openList(page);
   const { list } = projects;
   await expect(projects.counts).toContainText(/全部 \d+/);
   let project: Row | undefined;
   const shanghai = (await apiGet<{ list: Row[] }>(request, token, '/t_project?keyword=P-SH-01')).list[0];
+  // Where the devices the test may move (those the transfer list offers for 上海) are now, to put them back.
+  const before = (await apiGet<{ list: DeviceRow[] }>(request, token, '/t_device?keyword=上海&Size=200')).list;
+  expect(before.filter((d) => d.projectId === shanghai.id).length).toBeGreaterThanOrEqual(10);
+  const operator = await apiLogin(request, OPERATOR, baseURL!);
 
   try {
     await test.step('creates a project, placed by a click on the offline map', async () => {
       await list.button('新增').click();
       await list.field('项目名称').fill(NAME);
       await list.field('项目编码').fill(CODE);
-      await projects.pick('所属组织', '华东洁净制造集团');
+      await projects.pick('所属组织', '北方医药控股');
       await list.field('详细地址').fill('上海市浦东新区张江路 1 号');
       // Offline, an address resolves no further than its province, and says so.
       await list.drawer.getByRole('button', { name: '按地址定位' }).click();
@@ -60,7 +70,7 @@ test('an administrator creates a project on the map, adds a member and associate
       await list.drawerButton('保存').click();
       await expect(list.message('已保存')).toBeVisible();
       await list.search('名称/编码/城市', CODE);
-      await expect(list.row(CODE)).toContainText('华东洁净制造集团');
+      await expect(list.row(CODE)).toContainText('北方医药控股');
       project = (await apiGet<{ list: Row[] }>(request, token, `/t_project?keyword=${CODE}`)).list[0];
       expect(project).toMatchObject({ name: NAME, lng, lat });
     });
@@ -74,6 +84,13 @@ test('an administrator creates a project on the map, adds a member and associate
       await expect(projects.mapCard).toContainText(CODE);
       await projects.view('列表').click();
       await list.expectLoaded();
+    });
+
+    await test.step('the operator, not a member and outside its organisation, does not see it', async () => {
+      expect(await apiGet<boolean>(request, operator, `/t_project/can-view/${project!.id}`)).toBe(false);
+      expect((await apiGet<Row[]>(request, operator, '/t_project/names')).map((p) => p.id)).not.toContain(project!.id);
+      const direct = await request.get(`/api/t_project/${project!.id}`, { headers: { Authorization: `Bearer ${operator}` } });
+      expect(direct.status()).toBe(404);
     });
 
     await test.step('makes the operator a member', async () => {
@@ -94,35 +111,74 @@ test('an administrator creates a project on the map, adds a member and associate
       await expect(projects.members.locator('tbody tr').filter({ hasText: 'operator' })).toContainText('运维工程师');
     });
 
-    await test.step('associates two of 上海张江\'s devices through the transfer list', async () => {
+    await test.step('associates ten of 上海张江\'s devices through the transfer list', async () => {
       await page.goto(`/nv_project/nv_associate_device/${project!.id}`);
       await expect(page.getByRole('heading', { name: `${NAME} · 关联设备` })).toBeVisible();
       await expect(projects.side(1)).toContainText('项目中的设备 (0)');
-      await projects.side(0).getByPlaceholder('搜索设备名称或编码').fill('上海净化机组');
-      await expect(projects.side(0)).toContainText('可关联的设备 (2)');
-      for (const name of DEVICES) await projects.transferItem(0, name).click();
+      await projects.side(0).getByPlaceholder('搜索设备名称或编码').fill('上海');
+      const offered = projects.side(0).locator('.ant-transfer-list-content-item');
+      await expect(offered.nth(9)).toBeVisible();
+      for (let i = 0; i < 10; i++) await offered.nth(i).click();
       await page.getByRole('button', { name: /关联到项目/ }).click();
-      await expect(page.locator('.ant-message-notice').filter({ hasText: '已关联 2 台设备' })).toBeVisible();
-      await expect(projects.side(1)).toContainText('项目中的设备 (2)');
-      for (const name of DEVICES) await expect(projects.transferItem(1, name)).toBeVisible();
+      await expect(page.locator('.ant-message-notice').filter({ hasText: '已关联 10 台设备' })).toBeVisible();
+      await expect(projects.side(1)).toContainText('项目中的设备 (10)');
     });
 
-    await test.step('the operator, a member, sees the project and its devices; it is outside no one else\'s view by accident', async () => {
-      const operator = await apiLogin(request, OPERATOR, baseURL!);
+    await test.step('adds a new gateway to the project and wires two of its devices to it', async () => {
+      const inside = (await apiGet<{ list: DeviceRow[] }>(request, token, `/t_project/devices?projectId=${project!.id}&Size=50`)).list.map((d) => d.name);
+      for (const name of WIRED) if (!inside.includes(name)) await apiPost(request, token, '/t_project/associate', { projectId: project!.id, deviceIds: before.filter((d) => d.name === name).map((d) => d.id) });
+      await openList(page);
+      await list.search('名称/编码/城市', CODE);
+      await projects.rowAction(CODE, '网关', '更多');
+      const drawer = projects.gatewayDrawer;
+      await expect(drawer).toContainText('该项目还没有网关');
+      await drawer.getByLabel('网关编码').fill(GATEWAY.code);
+      await drawer.getByLabel('网关名称').fill(GATEWAY.name);
+      await drawer.getByRole('button', { name: '添加网关' }).click();
+      await expect(page.locator('.ant-message-notice').filter({ hasText: `已添加网关“${GATEWAY.name}”` })).toBeVisible();
+      const row = drawer.locator('tbody tr').filter({ hasText: GATEWAY.code });
+      await row.getByRole('button', { name: '接入设备' }).click();
+      const wire = page.getByRole('dialog').filter({ hasText: `接入网关“${GATEWAY.name}”的设备` });
+      for (const name of WIRED) await pickOption(page, wire.getByRole('combobox', { name: '接入设备' }), new RegExp(name));
+      await wire.getByRole('button', { name: /确\s*定/ }).click();
+      await expect(page.locator('.ant-message-notice').filter({ hasText: '已接入 2 台设备' })).toBeVisible();
+      await expect(row).toContainText('2');
+      await page.keyboard.press('Escape');
+      await expect(drawer).toBeHidden();
+    });
+
+    await test.step('previews the new gateway\'s register map on 网关管理', async () => {
+      await page.goto('/nv_iot/nv_iot_gateway');
+      const gateways = new GatewayListPage(page);
+      await expect(gateways.row(GATEWAY.code)).toContainText(GATEWAY.name, { timeout: 30_000 });
+      await gateways.rowButton(GATEWAY.code, '配置预览').click();
+      await expect(gateways.preview).toBeVisible();
+      await expect(gateways.registerCount).toHaveText(/^[1-9]\d*$/);
+      for (const name of WIRED) await expect(gateways.preview.locator('.ant-table-row').filter({ hasText: name }).first()).toBeVisible();
+    });
+
+    await test.step('the operator, now a member, sees the project and its ten devices', async () => {
       expect(await apiGet<boolean>(request, operator, `/t_project/can-view/${project!.id}`)).toBe(true);
-      expect((await apiGet<{ count: number }>(request, operator, `/t_device?projectId=${project!.id}`)).count).toBe(2);
+      expect((await apiGet<{ count: number }>(request, operator, `/t_device?projectId=${project!.id}`)).count).toBeGreaterThanOrEqual(10);
       expect((await apiGet<Row[]>(request, operator, '/t_project/names')).map((p) => p.id)).toContain(project!.id);
     });
   } finally {
     // Leave the demo as it was: the devices back at 上海张江, the project gone.
     const p = project ?? (await apiGet<{ list: Row[] }>(request, token, `/t_project?keyword=${CODE}`)).list[0];
     if (p) {
-      const inside = await apiGet<{ list: { id: number }[] }>(request, token, `/t_project/devices?projectId=${p.id}&Size=50`);
-      if (inside.list.length) await apiPost(request, token, '/t_project/associate', { projectId: shanghai.id, deviceIds: inside.list.map((d) => d.id) });
+      const inside = new Set((await apiGet<{ list: { id: number }[] }>(request, token, `/t_project/devices?projectId=${p.id}&Size=50`)).list.map((d) => d.id));
+      // Each device back to its project with the gateway it had.
+      const groups = new Map<string, DeviceRow[]>();
+      for (const d of before.filter((b) => inside.has(b.id))) groups.set(`${d.projectId}/${d.gatewayId}`, [...(groups.get(`${d.projectId}/${d.gatewayId}`) ?? []), d]);
+      for (const devices of groups.values()) {
+        await apiPost(request, token, '/t_project/associate', { projectId: devices[0].projectId, gatewayId: devices[0].gatewayId, deviceIds: devices.map((d) => d.id) });
+      }
       await apiPost(request, token, `/t_project/del/${p.id}`);
     }
   }
   expect((await apiGet<{ count: number }>(request, token, `/t_project?keyword=${CODE}`)).count).toBe(0);
+  const after = new Map((await apiGet<{ list: DeviceRow[] }>(request, token, '/t_device?keyword=上海&Size=200')).list.map((d) => [d.id, `${d.projectId}/${d.gatewayId}`]));
+  expect(before.map((d) => after.get(d.id))).toEqual(before.map((d) => `${d.projectId}/${d.gatewayId}`));
 });
 
 for (const theme of ['dark', 'light'] as const) {
