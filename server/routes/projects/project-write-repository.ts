@@ -18,7 +18,7 @@ const audit = (trx: Kysely<DB>, w: Writer, action: LogAction, p: ProjectHead | s
 async function projectDeviceRows(trx: Kysely<DB>, projectId: number, ids: readonly number[], field = 'deviceIds') {
   const unique = [...new Set(ids)];
   const rows = await trx.selectFrom('t_device').select(['id', 'name', 'code', 'version', 'gateway_id']).where('id', 'in', unique)
-    .where('project_id', '=', projectId).execute();
+    .where('project_id', '=', projectId).orderBy('id').execute();
   const found = new Set(rows.map((r) => r.id));
   const missing = ids.findIndex((id) => !found.has(id));
   // A list names the entry (`body.deviceIds.3`), a single id its field (`body.deviceId`).
