@@ -51,14 +51,14 @@ test('menu pages open in the main layout with their title and an empty state', a
   const shell = new ShellPage(page);
   await shell.signIn(ADMIN);
 
-  // 历史告警 is still a placeholder (issue 19).
-  await shell.groupEntries('智能告警');
-  await shell.sidebar.getByRole('link', { name: '历史告警' }).click();
-  await expect(page).toHaveURL('/nv_intelligent_alarm/nv_history_alarm');
-  await expect(page.getByRole('heading', { name: '历史告警' })).toBeVisible();
+  // 版本信息 is still a placeholder (issue 22).
+  await shell.groupEntries('关于');
+  await shell.sidebar.getByRole('link', { name: '版本信息' }).click();
+  await expect(page).toHaveURL('/nv_about/nv_version');
+  await expect(page.getByRole('heading', { name: '版本信息' })).toBeVisible();
   await expect(shell.emptyState).toHaveText('暂无数据');
-  await expect(shell.breadcrumb).toHaveText('智能告警/历史告警');
-  await expect(shell.sidebar.getByRole('link', { name: '历史告警' })).toHaveAttribute('aria-current', 'page');
+  await expect(shell.breadcrumb).toHaveText('关于/版本信息');
+  await expect(shell.sidebar.getByRole('link', { name: '版本信息' })).toHaveAttribute('aria-current', 'page');
 
   await page.goto('/nv_system');
   await expect(page).toHaveURL('/nv_system/nv_base_data');

@@ -71,9 +71,10 @@ export function registerUserRoutes(app: FastifyInstance, deps: AppDeps): void {
   // so a copied or leaked token stops working the moment its owner logs out.
   endpoint(app, db, {
     method: 'POST', url: '/user/logout', access: 'signed-in', response: z.literal(true), guestMayPost: true,
-    async handler({ user, req }) {
+    async handler({ user }) {
+      // Not an operation-log line: SPEC §3's log actions are sign-ins and changes, and a sign-out
+      // written as 登录 would read as a second sign-in.
       await revokeSession(db, user.sessionId);
-      await auditLog(db, { userId: user.id, username: user.username, action: 'login', detail: 'logout', ip: req.ip });
       return true as const;
     },
   });
