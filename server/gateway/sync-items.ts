@@ -40,13 +40,23 @@ export async function itemsFinished(trx: Kysely<DB>, outcomes: readonly CommandO
   await refreshSyncStates(trx, [...new Set(items.map((i) => i.sync_id))], now);
 }
 
+/**
+ * The outcome of a batch of items that follow commands (a product sync, an upgrade task), from the
+ * count of items in each state: null while any is still in one of the `pending` states, else
+ * succeeded (all), failed (none) or partial. A batch always has items (both families refuse an
+ * empty one).
+ */
+export function batchOutcome(counts: Record<string, number>, pending: readonly string[] = ['queued', 'sent']): 'succeeded' | 'failed' | 'partial' | null {
+  const n = (s: string) => counts[s] ?? 0;
+  if (pending.some((s) => n(s) > 0)) return null;
+  const total = Object.values(counts).reduce((a, b) => a + b, 0);
+  if (total > 0 && n('succeeded') === total) return 'succeeded';
+  return n('succeeded') === 0 ? 'failed' : 'partial';
+}
+
 /** The summary state of a sync from its items' states. */
 export function syncStateOf(counts: Record<string, number>): SyncState {
-  const n = (s: string) => counts[s] ?? 0;
-  if (n('queued') + n('sent') > 0) return 'running';
-  const total = Object.values(counts).reduce((a, b) => a + b, 0);
-  if (n('succeeded') === total) return 'succeeded';
-  return n('succeeded') === 0 ? 'failed' : 'partial';
+  return batchOutcome(counts) ?? 'running';
 }
 
 /** Recomputes the stored state (and finish time) of these syncs from their items. */

@@ -5,7 +5,7 @@ import { UPGRADE_TASK_STATE_LABELS, type UpgradeTaskState } from '../../contract
 import type { DB } from '../db/schema';
 import type { HubPublisher } from '../hub/publisher';
 import type { MessageEvent } from '../telemetry/telemetry-events';
-import type { CommandOutcome } from './sync-items';
+import { batchOutcome, type CommandOutcome } from './sync-items';
 
 /**
  * Upgrade task items follow their `upgrade` commands (as product sync items do): the queue calls
@@ -51,11 +51,7 @@ export async function upgradeItemsFinished(trx: Kysely<DB>, outcomes: readonly C
 
 /** The outcome of a task none of whose devices waits any more. */
 export function upgradeTaskOutcome(counts: Record<string, number>): UpgradeTaskState | null {
-  const n = (s: string) => counts[s] ?? 0;
-  if (n('waiting') + n('queued') + n('sent') > 0) return null;
-  const total = Object.values(counts).reduce((a, b) => a + b, 0);
-  if (total > 0 && n('succeeded') === total) return 'succeeded';
-  return n('succeeded') === 0 ? 'failed' : 'partial';
+  return batchOutcome(counts, ['waiting', 'queued', 'sent']);
 }
 
 /**
