@@ -1,5 +1,6 @@
 import { performance } from 'node:perf_hooks';
 import { DAY_MS, analyzeFilterLife, type FilterDay, type FilterLifeSettings } from '../../contract/analysis/filter-life';
+import { prng } from '../../server/seed/prng';
 import { report } from './report';
 
 const FILTERS = 10_000;
@@ -12,21 +13,9 @@ const SETTINGS: FilterLifeSettings = {
   dustCapacityG: 8_000, captureEfficiency: 0.8, maxServiceDays: 365, warningDays: 15,
 };
 
-/** Deterministic per-filter noise (mulberry32). */
-function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 /** A year of daily rollups: linear or exponential loading, replacements, noise, gaps and spikes. */
 function filterYear(seed: number, start: number): FilterDay[] {
-  const random = rng(seed);
+  const random = prng(seed);
   const exponential = seed % 2 === 0;
   const life = 90 + Math.floor(random() * 200);
   const days: FilterDay[] = [];
