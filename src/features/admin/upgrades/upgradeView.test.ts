@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { formatBytes, itemResult, progressOf, refreshWhileRunning } from './upgradeView';
+import { progressOf } from '../kit/batchCounts';
+import { formatBytes, itemResult, refreshWhileRunning } from './upgradeView';
 
 const counts = (c: Partial<Record<string, number>>) => {
   const full = { waiting: 0, queued: 0, sent: 0, succeeded: 0, failed: 0, expired: 0, cancelled: 0, ...c };

@@ -1,29 +1,16 @@
 import type { DebugState, UpgradeCounts, UpgradeItem, UpgradeItemState, UpgradeTaskState } from '../../../../contract/upgrades';
 import { upgradeResultText } from '../../../../contract/upgrades';
+import { isBatchRunning } from '../kit/batchCounts';
 
 /** How often a page with a running task asks again, in ms. */
 export const UPGRADE_REFRESH_MS = 3_000;
 
-/** Devices still waiting for their gateway: queued, or taken without an answer yet. */
-export const pendingOf = (c: UpgradeCounts) => c.queued + c.sent;
-/** Devices that did not take the firmware: failed, or timed out. */
-export const failedOf = (c: UpgradeCounts) => c.failed + c.expired;
-
 /** A task with devices still in flight. */
-export const isTaskRunning = (t: { state: UpgradeTaskState; counts: UpgradeCounts }) => t.state === 'running' || pendingOf(t.counts) > 0;
+export const isTaskRunning: (t: { state: UpgradeTaskState; counts: UpgradeCounts }) => boolean = isBatchRunning;
 
 /** react-query's refetchInterval: every UPGRADE_REFRESH_MS while any task shown runs. */
 export function refreshWhileRunning(tasks: readonly { state: UpgradeTaskState; counts: UpgradeCounts }[] | undefined): number | false {
   return tasks?.some(isTaskRunning) ? UPGRADE_REFRESH_MS : false;
-}
-
-/** The succeeded and failed parts of a progress bar in percent, rounded down; once nothing waits they fill it. */
-export function progressOf(c: UpgradeCounts): { succeeded: number; failed: number } {
-  const sent = c.total - c.waiting - c.cancelled;
-  if (sent <= 0) return { succeeded: 0, failed: 0 };
-  const succeeded = Math.floor((c.succeeded / sent) * 100);
-  const failed = pendingOf(c) === 0 ? 100 - succeeded : Math.floor((failedOf(c) / sent) * 100);
-  return { succeeded, failed };
 }
 
 export const TASK_STATE_COLORS: Record<UpgradeTaskState, string> = {

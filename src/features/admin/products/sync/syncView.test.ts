@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { SyncCounts } from '../../../../../contract/product-sync';
-import { isRunning, progressOf, refreshWhileRunning, resultOf, retryableCount, SYNC_REFRESH_MS } from './syncView';
+import { progressOf } from '../../kit/batchCounts';
+import { isRunning, refreshWhileRunning, resultOf, retryableCount, SYNC_REFRESH_MS } from './syncView';
 
 const counts = (c: Partial<SyncCounts>): SyncCounts => {
   const full = { queued: 0, sent: 0, succeeded: 0, failed: 0, expired: 0, ...c };

@@ -1,33 +1,16 @@
 import { CommandCode, commandResultText } from '../../../../../contract/gateway-commands';
 import type { ProductSyncItem, SyncCounts, SyncState } from '../../../../../contract/product-sync';
+import { isBatchRunning } from '../../kit/batchCounts';
 
 /** How often a page with a running sync asks again, in ms. */
 export const SYNC_REFRESH_MS = 3_000;
 
-/** Devices still waiting: queued, or taken by their gateway without an answer yet. */
-export const pendingOf = (counts: SyncCounts) => counts.queued + counts.sent;
-/** Devices that did not get the table: failed, or timed out. */
-export const failedOf = (counts: SyncCounts) => counts.failed + counts.expired;
-
 /** A sync still has work in flight (the server says running, or some device is waiting). */
-export function isRunning(sync: { state: SyncState; counts: SyncCounts }): boolean {
-  return sync.state === 'running' || pendingOf(sync.counts) > 0;
-}
+export const isRunning: (sync: { state: SyncState; counts: SyncCounts }) => boolean = isBatchRunning;
 
 /** react-query's refetchInterval: every SYNC_REFRESH_MS while any sync shown runs, else not at all. */
 export function refreshWhileRunning(syncs: readonly { state: SyncState; counts: SyncCounts }[] | undefined): number | false {
   return syncs?.some(isRunning) ? SYNC_REFRESH_MS : false;
-}
-
-/**
- * Percentages of the progress bar: the succeeded part and the failed (with timed-out) part, each
- * rounded down so the bar never overflows; once nothing waits the two fill it exactly.
- */
-export function progressOf(counts: SyncCounts): { succeeded: number; failed: number } {
-  if (!counts.total) return { succeeded: 0, failed: 0 };
-  const succeeded = Math.floor((counts.succeeded / counts.total) * 100);
-  const failed = pendingOf(counts) === 0 ? 100 - succeeded : Math.floor((failedOf(counts) / counts.total) * 100);
-  return { succeeded, failed };
 }
 
 /** Tag colours (antd presets) of sync and device states. */
