@@ -51,6 +51,7 @@ import { registerStatisticsRoutes } from './routes/statistics/statistics-routes'
 import { registerSysRoutes } from './routes/sys/sys-routes';
 import { registerUserManageRoutes } from './routes/user-manage/user-manage-routes';
 import { registerUserRoutes } from './routes/user/user-routes';
+import { registerAppApiRoutes } from './routes/app-api';
 import { RESOURCE_HOOKS } from './resources/resource-hooks';
 import { registerResourceRoutes } from './resources/resource-routes';
 
@@ -137,10 +138,8 @@ export async function buildApp(base: Omit<AppDeps, 'hub'>, options: BuildAppOpti
     registerIotMonitorRoutes(api, deps);
     registerMonitoringRoutes(api, deps);
   }, { prefix: '/api' });
-  // The second API base (SPEC §7): analysis and purchasing families register here as they land.
-  await app.register(async (appApi) => {
-    appApi.get('/ping', async () => ({ success: true, data: 'pong' }));
-  }, { prefix: '/app-api' });
+  // The second API base (SPEC §7): analysis and purchasing families, see routes/app-api.ts.
+  await app.register(async (appApi) => registerAppApiRoutes(appApi, deps), { prefix: '/app-api' });
 
   registerHealth(app, deps);
   await registerConsole(app, config.staticDir);

@@ -2,13 +2,22 @@ import { useTranslation } from 'react-i18next';
 import { Redirect, useLocation } from 'wouter';
 import { ANALYSIS_RIGHTS } from '../../../contract/rights';
 import { allowedSections, ANALYSIS_SECTIONS, fallThrough, sectionOf } from '../../shared/sections';
+import { Spin } from 'antd';
+import { Suspense } from 'react';
+import { AdminProviders } from '../admin/AdminProviders';
 import { EmptyPage } from '../../shared/ui/EmptyState';
+import { ENERGY_PAGES } from './energy/energyPages';
+import { ENVIRONMENT_PAGES } from './environment/environmentPages';
+import { LIFE_PAGES } from './life/lifePages';
 import { SectionButton, SectionLayout, SectionSelect, SubLink } from '../../shared/ui/SectionLayout';
 import { useMediaQuery } from '../../shared/useMediaQuery';
 import { useHasAnyRight, useRights } from '../../shared/user';
 
 /** At this width or less a dropdown replaces the section buttons (SPEC §2, §9). */
 export const ANALYSIS_DROPDOWN_MAX_WIDTH = 1366;
+
+/** Each page's component (its own lazy chunk, in antd's providers). */
+const PAGE_VIEWS = { ...ENERGY_PAGES, ...LIFE_PAGES, ...ENVIRONMENT_PAGES };
 
 /** The pages of each section; the first is where the section's button goes. */
 const PAGES: Record<string, { path: string; titleKey: string }[]> = {
@@ -66,7 +75,9 @@ export function AnalysisBranch() {
     : undefined;
   return (
     <SectionLayout title={t('analysis.title')} nav={nav} subNav={subNav}>
-      <EmptyPage title={t(page.titleKey)} />
+      {PAGE_VIEWS[page.path]
+        ? <AdminProviders><Suspense fallback={<Spin style={{ display: 'block', margin: '4rem auto' }} />}>{PAGE_VIEWS[page.path]({ title: t(page.titleKey) })}</Suspense></AdminProviders>
+        : <EmptyPage title={t(page.titleKey)} />}
     </SectionLayout>
   );
 }

@@ -1,0 +1,12 @@
+import type { FastifyInstance } from 'fastify';
+import type { AppDeps } from '../deps';
+
+/**
+ * The second API base (SPEC §7, `/app-api`): analysis, purchasing, filter catalogue and
+ * installation families. Each family registers here with one line; the envelope, auth and
+ * rights rules are those of `/api`.
+ */
+export function registerAppApiRoutes(appApi: FastifyInstance, deps: AppDeps): void {
+  void deps; // used by the families as they register
+  appApi.get('/ping', async () => ({ success: true, data: 'pong' }));
+}

@@ -1,0 +1,4 @@
+import type { ReactNode } from 'react';
+
+/** The environment analysis pages by path (lazy chunks); a path not listed shows its title over 暂无数据. */
+export const ENVIRONMENT_PAGES: Record<string, (props: { title: string }) => ReactNode> = {};
