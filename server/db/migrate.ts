@@ -21,6 +21,7 @@ import * as m018 from './migrations/018-monitoring-menu';
 import * as m020 from './migrations/020-alarm-acknowledgement';
 import * as m021 from './migrations/021-session-successor';
 import * as m022 from './migrations/022-login-address-locks';
+import * as m026 from './migrations/026-orders-and-installation';
 
 interface Migration {
   name: string;
@@ -50,6 +51,7 @@ const MIGRATIONS: Migration[] = [
   { name: '020-alarm-acknowledgement', up: m020.up },
   { name: '021-session-successor', up: m021.up },
   { name: '022-login-address-locks', up: m022.up },
+  { name: '026-orders-and-installation', up: m026.up },
 ];
 
 /** The names of the migrations this build knows that the database has not applied (GET /readyz). */

@@ -126,6 +126,24 @@ export interface DB {
     id: Id; user_id: number | null; username: D<string>; action: string; target: D<string>; detail: D<string>;
     ip: D<string>; created_at: number;
   };
+  /** 026: purchase orders and installation lists (server/purchase/). */
+  t_order: {
+    id: Id; version: D<number>; code: string; state: D<string>; buyer_org_id: number; buyer_org_name: string; created_by: number | null;
+    created_by_name: D<string>; supplier_org_id: number; supplier_org_name: string; remark: D<string>; created_at: number;
+    updated_at: number; confirmed_at: number | null; confirmed_by: number | null; confirmed_by_name: D<string>; finished_at: number | null;
+    finished_by: number | null; finished_by_name: D<string>; cancelled_at: number | null; cancelled_by: number | null;
+    cancelled_by_name: D<string>; cancel_reason: D<string>;
+  };
+  t_order_details: {
+    id: Id; order_id: number; project_id: number; project_name: string; filter_id: number; filter_code: string; filter_name: string;
+    quantity: number; unit_price: D<number>; due_at: number | null; sort_order: D<number>;
+  };
+  t_device_install: { id: Id; order_id: number; created_at: number };
+  t_device_install_details: {
+    id: Id; install_id: number; order_detail_id: number | null; device_id: number; device_code: string; device_name: string;
+    project_name: D<string>; filter_id: number; filter_name: string; quantity: D<number>; installed_at: number; installer: string;
+    recorded_by: number | null; recorded_by_name: D<string>; recorded_at: number;
+  };
   t_screen_tpl: { version: D<number>;
     id: Id; name: string; content: D<string>; is_default: D<number>; is_active: D<number>; org_id: number | null;
     created_by: number | null; created_at: number; updated_at: number;
