@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../deps';
+import { registerEnvironmentRoutes } from './environment/environment-routes';
 
 /**
  * The second API base (SPEC §7, `/app-api`): analysis, purchasing, filter catalogue and
@@ -9,4 +10,5 @@ import type { AppDeps } from '../deps';
 export function registerAppApiRoutes(appApi: FastifyInstance, deps: AppDeps): void {
   void deps; // used by the families as they register
   appApi.get('/ping', async () => ({ success: true, data: 'pong' }));
+  registerEnvironmentRoutes(appApi, deps);
 }
