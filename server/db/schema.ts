@@ -209,6 +209,30 @@ export interface DB {
     id: Id; device_id: number; reason: string; duration_min: number; state: D<string>; created_by: number | null; created_at: number;
     audited_by: number | null; audited_at: number | null; audit_remark: D<string>; starts_at: number | null; ends_at: number | null;
   };
+  /** 024: filter types and models with their life settings, devices' filters and life predictions (server/analysis/life/). */
+  t_filter_type: { version: D<number>; id: Id; code: string; name: string; remark: D<string>; sort_order: D<number>; created_at: number };
+  t_life_formula: {
+    version: D<number>; id: Id; name: string; source: string; remark: D<string>; created_by: number | null; created_at: number;
+    updated_at: number;
+  };
+  t_filter: {
+    version: D<number>; id: Id; code: string; name: string; filter_type_id: number; supplier_org_id: number | null; lead_days: D<number>;
+    unit_price: D<number>; initial_pa: number; final_pa: number | null; final_multiple: number | null; rated_air_m3h: number;
+    dust_capacity_g: number | null; capture_efficiency: D<number>; max_days: number | null; warn_days: D<number>;
+    /** 'auto' | 'trend' | 'dust' | 'formula' (contract/life.ts FilterAlg). */
+    alg: D<string>; formula_id: number | null; remark: D<string>; created_at: number; updated_at: number;
+  };
+  t_device_filter: { device_id: number; filter_id: number; quantity: D<number>; installed_at: number; installed_by: number | null };
+  t_device_life: {
+    device_id: number; filter_id: number; used_ratio: number | null; predicted_at: number | null; interval_low: number | null;
+    interval_high: number | null;
+    /** 'trend' | 'dust' | 'days' | 'formula'; null: nothing could predict (detail says why). */
+    reason: string | null; cycle_start: number | null; detail: D<string>; computed_at: number; warned_at: number | null;
+  };
+  /** Daily means (site days) the life service folds from the hourly rollups. */
+  t_device_life_day: {
+    device_id: number; day: number; resistance_pa: number | null; air_m3h: number | null; upstream_pm: number | null; run_hours: number | null;
+  };
 }
 
 /** One bucket of a measure's values: `bucket` is the epoch ms the bucket starts at. */
