@@ -4,9 +4,12 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App, Console } from './app/App';
 import { ConfigErrorScreen } from './app/ConfigErrorScreen';
+import { COLD_PRELOAD_WAIT_MS, preloadColdRoute } from './app/coldRoutePreload';
+import { isConsolePath } from './app/routes/branchPaths';
 import { MonitorPage } from './app/lazyPages';
 import { preloadCoreWidgets } from '../screens/widgets/registry';
 import { initI18n } from './shared/i18n';
+import { getToken } from './shared/session';
 
 initI18n();
 const root = createRoot(document.getElementById('root')!);
@@ -26,6 +29,10 @@ runtimeConfig.then(
       const pages = Promise.allSettled([Console.preload(), MonitorPage.preload()]);
       preloadCoreWidgets().catch(() => undefined);
       void pages.then(render);
+    } else if (getToken() && isConsolePath(window.location.pathname)) {
+      // Any other signed-in start: its route's chunks first (briefly), for the same reason.
+      const wait = new Promise((resolve) => setTimeout(resolve, COLD_PRELOAD_WAIT_MS));
+      void Promise.race([preloadColdRoute(window.location.pathname), wait]).then(render);
     } else {
       render();
     }

@@ -4,11 +4,9 @@ import { ChunkBoundary } from '../shared/ui/ChunkBoundary';
 import { AnalysisBranch, KioskPlayerPage, MonitorPage, ProjectMonitorPage, ProjectVisualizationPage, PurchaseBranch, ScreenEditorPage, ScreenPreviewPage } from './lazyPages';
 import { MainBranch } from './MainBranch';
 import { PageLoading } from './PageLoading';
+import { ANALYSIS_PATHS, PURCHASE_PATHS, SUPER_PATHS } from './routes/branchPaths';
 import { SuperBranch } from './SuperBranch';
 
-const SUPER_PATHS = /^\/(nv_screen_graph_lib|nv_personal_config)\/?$/;
-const ANALYSIS_PATHS = /^\/(nv_energy_analysis|nv_life_analysis|nv_environment_analysis)(\/.*)?$/;
-const PURCHASE_PATHS = /^\/nv_buy(\/.*)?$/;
 
 function Lazy({ children }: { children: ReactNode }) {
   return (

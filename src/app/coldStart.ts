@@ -1,6 +1,8 @@
 import { startMonitorPrefetch } from '../features/monitor/monitorPrefetch';
 import { loadRuntimeConfig, readInlineRuntimeConfig, setRuntimeConfig, type RuntimeConfig } from '../shared/config';
+import { getToken } from '../shared/session';
 import { startSessionPrefetch } from '../shared/sessionPrefetch';
+import { isConsolePath } from './routes/branchPaths';
 import { takeSessionFromAddress } from '../shared/takeSessionFromAddress';
 
 /*
@@ -13,9 +15,15 @@ import { takeSessionFromAddress } from '../shared/takeSessionFromAddress';
 
 takeSessionFromAddress();
 
-/** Starts the /monitor reads once the config is installed; whether this is such a start. */
+/**
+ * Starts the /monitor reads once the config is installed; whether this is such a start. Any
+ * other signed-in start reads its session (user info and menu) here too, beside its chunks.
+ */
 function startReads(): boolean {
-  if (!startMonitorPrefetch(window.location.pathname, window.location.search)) return false;
+  if (!startMonitorPrefetch(window.location.pathname, window.location.search)) {
+    if (getToken() && isConsolePath(window.location.pathname)) startSessionPrefetch();
+    return false;
+  }
   startSessionPrefetch();
   return true;
 }

@@ -7,6 +7,8 @@ import { lazyPage } from '../shared/lazyPage';
 export const AnalysisBranch = lazyPage(() => import('../features/analysis/AnalysisBranch'), 'AnalysisBranch');
 export const PurchaseBranch = lazyPage(() => import('../features/purchase/PurchaseBranch'), 'PurchaseBranch');
 export const AdminPage = lazyPage(() => import('../features/admin/AdminPage'), 'AdminPage');
+/** The admin branch's chunk and then the chunk of its page at `path` (see preloadAdminRoute). */
+export const preloadAdminRoute = (path: string): Promise<void> => import('../features/admin/AdminPage').then((m) => m.preloadAdminRoute(path));
 export const AccountPage = lazyPage(() => import('../features/account/AccountPage'), 'AccountPage');
 export const NoticePage = lazyPage(() => import('../features/messages/NoticePage'), 'NoticePage');
 export const MonitorPage = lazyPage(() => import('../features/monitor/MonitorPage'), 'MonitorPage');

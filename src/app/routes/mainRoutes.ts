@@ -89,3 +89,14 @@ export function resolveMainRoute(rawPath: string, ctx: RouteContext): MainRoute 
   }
   return { kind: 'notFound' };
 }
+
+/**
+ * The page kind `rawPath` will most likely render, before the menu is known (the cold start's
+ * preload): a fixed route's, a menu page of its own by its last segment, else the admin page.
+ */
+export function likelyMainPageKind(rawPath: string): MainPageKind {
+  const path = normalizePath(rawPath);
+  const fixed = MAIN_FIXED_ROUTES.find((r) => matchPath(r.pattern, path));
+  if (fixed) return fixed.page;
+  return MENU_PAGES[path.split('/').pop() ?? ''] ?? 'admin';
+}

@@ -1,5 +1,5 @@
 import { Spin } from 'antd';
-import { Suspense, type ReactNode } from 'react';
+import { isValidElement, Suspense, type ReactNode } from 'react';
 import { applicationResource } from '../../../contract/resources/application';
 import { RESOURCES } from '../../../contract/resources/registry';
 import { matchPath } from '../../app/routes/matchPath';
@@ -76,12 +76,33 @@ const ADMIN_PAGES: Record<string, (props: PageProps) => ReactNode> = {
   ...MONITORING_PAGES,
 };
 
+function pageAt(path: string): { page: (props: PageProps) => ReactNode; params: Record<string, string> } | undefined {
+  const exact = ADMIN_PAGES[path];
+  if (exact) return { page: exact, params: {} };
+  for (const [pattern, page] of Object.entries(ADMIN_PAGES)) {
+    const params = pattern.includes('/:') ? matchPath(pattern, path) : undefined;
+    if (params) return { page, params };
+  }
+  return undefined;
+}
+
+/**
+ * Fetches the chunk of the page at `path` when it is a lazy page of its own, so that a cold start
+ * renders it without suspending (React holds a revealed Suspense boundary back for 300 ms).
+ */
+export function preloadAdminRoute(path: string): Promise<void> {
+  const found = pageAt(path);
+  const element = found?.page({ title: '', params: found.params });
+  const type = isValidElement(element) ? (element.type as { preload?: () => Promise<void> }) : undefined;
+  return typeof type?.preload === 'function' ? type.preload() : Promise.resolve();
+}
+
 /**
  * The administration branch (its own lazy chunk, with antd, the query cache and the admin texts):
  * the page of the route `path`, given its title and the route's `params`.
  */
 export function AdminPage({ title, path, params }: { title: string; path: string; params: Record<string, string> }) {
-  const page = ADMIN_PAGES[path] ?? Object.entries(ADMIN_PAGES).find(([pattern]) => pattern.includes('/:') && matchPath(pattern, path))?.[1];
+  const page = pageAt(path)?.page;
   return (
     <div data-page={path}>
       {page ? <AdminProviders><Suspense fallback={pageLoading}>{page({ title, params })}</Suspense></AdminProviders> : <EmptyPage title={title} />}

@@ -2,7 +2,7 @@ import { ArrowLeftOutlined, FieldTimeOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
 import { Alert, Descriptions, Empty, Flex, Result, Spin, Tabs, Tag, Typography } from 'antd';
 import { Right } from '../../../../contract/rights';
-import { Suspense, useEffect, useMemo, type ReactNode } from 'react';
+import { Suspense, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useSearch } from 'wouter';
 import { errorText } from '../../../shared/errorText';
@@ -64,12 +64,13 @@ export function DeviceDetailPage({ title, params }: { title: string; params: Rec
   const range = useMemo(() => rangeOf(q, Date.now()), [q]);
   const d = query.data;
   const queryClient = useQueryClient();
-  // An address naming the point (a link, a reload) asks for its trend beside the device, not after it.
+  // An address naming the point (a link, a reload) asks for its trend beside the device, not after
+  // it, and during the first render rather than after the page's (large) first commit.
   const askedMeasure = Number(q.get('measure'));
-  useEffect(() => {
-    if (!valid || tab !== 'history' || !Number.isSafeInteger(askedMeasure) || askedMeasure <= 0) return;
-    void queryClient.prefetchQuery(historyQuery(deviceId, askedMeasure, range, CHART_POINTS));
-  }, [queryClient, valid, tab, deviceId, askedMeasure, range]);
+  const historyAhead = valid && tab === 'history' && Number.isSafeInteger(askedMeasure) && askedMeasure > 0;
+  useState(() => {
+    if (historyAhead) void queryClient.prefetchQuery(historyQuery(deviceId, askedMeasure, range, CHART_POINTS));
+  });
 
   const setQuery = (changes: Record<string, string | null>) => {
     const next = new URLSearchParams(search);

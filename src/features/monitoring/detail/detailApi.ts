@@ -30,6 +30,8 @@ export const fetchHistory = (q: { deviceId: number; measureId: number; from: num
 export const historyQuery = (deviceId: number, measureId: number, range: { from: number; to: number }, maxPoints: number) => ({
   queryKey: detailKeys.history(deviceId, measureId, range.from, range.to, maxPoints),
   queryFn: ({ signal }: { signal: AbortSignal }) => fetchHistory({ deviceId, measureId, from: range.from, to: range.to, maxPoints }, signal),
+  // A range is fixed to the minute (rangeOf), so a read of it stays good for that long.
+  staleTime: 60_000,
 });
 
 export const fetchDeviceAlarms = (q: { deviceId: number; state: 'open' | 'all'; Page: number; Size: number }, signal?: AbortSignal) =>

@@ -10,6 +10,8 @@ import { applyState, applyValues, applyWarning, freshnessOf, type Freshness, typ
 
 /** How often the freshness is looked at again (the stale marker needs no push to appear). */
 const FRESHNESS_TICK_MS = 5_000;
+/** A snapshot younger than this is not read again when the page mounts (the hub keeps it live). */
+const SNAPSHOT_FRESH_MS = 5_000;
 /** A first connection may take this long before the page says it is missing (the hub connects 5 s after sign-in). */
 const CONNECT_GRACE_MS = 10_000;
 
@@ -27,16 +29,22 @@ export function useDeviceLive(deviceId: number, enabled: boolean) {
   const status = useAtomValue(hubStatusAtom);
   const [mountedAt] = useState(() => Date.now());
   const [now, setNow] = useState(() => Date.now());
-  const query = useQuery({
+  const options = {
     queryKey: detailKeys.detail(deviceId),
-    queryFn: async ({ signal }): Promise<LiveDetail> => {
+    queryFn: async ({ signal }: { signal: AbortSignal }): Promise<LiveDetail> => {
       const asked = Date.now();
       const d = await fetchDeviceDetail(deviceId, signal);
       return { ...d, skewMs: d.serverTime - Math.round((asked + Date.now()) / 2) };
     },
-    enabled,
-    retry: (count, err) => !isNotFound(err) && count < 2,
+    retry: (count: number, err: Error) => !isNotFound(err) && count < 2,
+    // The hub keeps it live while mounted; a snapshot this young is not read again on mount.
+    staleTime: SNAPSHOT_FRESH_MS,
+  };
+  // Asked during the first render rather than after the page's (large) first commit.
+  useState(() => {
+    if (enabled) void queryClient.prefetchQuery(options);
   });
+  const query = useQuery({ ...options, enabled });
 
   useEffect(() => {
     if (!owner || !enabled) return undefined;
