@@ -9,6 +9,7 @@ import { ALARM_PAGE_ENDPOINTS } from './endpoint-table-alarms';
 import { CONTROL_ENDPOINTS } from './endpoint-table-control';
 import { DEVICE_ENDPOINTS } from './endpoint-table-devices';
 import { DEVICE_DETAIL_ENDPOINTS } from './endpoint-table-device-detail';
+import { ENVIRONMENT_ENDPOINTS } from './endpoint-table-environment';
 import { GATEWAY_COMMAND_ENDPOINTS } from './endpoint-table-gateway-commands';
 import { GRAPH_LIVE_ENDPOINTS } from './endpoint-table-graph-live';
 import { HEALTH_ENDPOINTS } from './endpoint-table-health';
@@ -285,6 +286,7 @@ export const ENDPOINTS: EndpointCase[] = [
   ...CONTROL_ENDPOINTS,
   ...MONITORING_ENDPOINTS,
   ...HEALTH_ENDPOINTS,
+  ...ENVIRONMENT_ENDPOINTS,
 ];
 
 export function sendCase(ctx: MatrixContext, spec: CallSpec, method: string): Promise<ApiResponse> {
