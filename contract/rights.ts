@@ -64,6 +64,8 @@ export const Right = {
   UpgradeAudit: 'upgrade-audit',
   /** Approve or reject others' debug sessions (t_debug/audit). */
   DebugAudit: 'debug-audit',
+  /** The IoT card registry (issue 21): register, change and remove cards, sync users to the card platform. */
+  CardEdit: 'card-edit',
 } as const;
 export type RightCode = (typeof Right)[keyof typeof Right];
 export const ALL_RIGHTS = Object.values(Right) as RightCode[];

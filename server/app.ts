@@ -52,6 +52,8 @@ import { registerSysRoutes } from './routes/sys/sys-routes';
 import { registerUserManageRoutes } from './routes/user-manage/user-manage-routes';
 import { registerUserRoutes } from './routes/user/user-routes';
 import { registerAppApiRoutes } from './routes/app-api';
+import { registerCardHomeRoutes } from './routes/cards/card-home-routes';
+import { registerCardRoutes } from './routes/cards/card-routes';
 import { RESOURCE_HOOKS } from './resources/resource-hooks';
 import { registerResourceRoutes } from './resources/resource-routes';
 
@@ -137,11 +139,13 @@ export async function buildApp(base: Omit<AppDeps, 'hub'>, options: BuildAppOpti
     registerUpgradeRoutes(api, deps);
     registerIotMonitorRoutes(api, deps);
     registerMonitoringRoutes(api, deps);
+    registerCardRoutes(api, deps);
   }, { prefix: '/api' });
   // The second API base (SPEC §7): analysis and purchasing families, see routes/app-api.ts.
   await app.register(async (appApi) => registerAppApiRoutes(appApi, deps), { prefix: '/app-api' });
 
   registerHealth(app, deps);
+  registerCardHomeRoutes(app, deps);
   await registerConsole(app, config.staticDir);
   return app;
 }

@@ -192,6 +192,23 @@ export interface DB {
     id: Id; category: string; path: string; size: number; content_type: string; user_id: number | null;
     created_at: number;
   };
+  /** 027: the IoT card platform (server/routes/cards/) and the filter catalogue sync (server/routes/filter-catalogue/). */
+  t_card: {
+    id: Id; iccid: string; msisdn: D<string>; org_id: number; status: D<number>; carrier: D<string>; plan_name: D<string>;
+    data_used_mb: D<number>; data_limit_mb: D<number>; activated_at: number | null; expires_at: number | null; remark: D<string>;
+    created_at: number; updated_at: number; version: D<number>;
+  };
+  t_card_user: { id: Id; user_id: number; org_id: number; enabled: D<number>; synced_at: number };
+  t_card_token: { id: Id; token_hash: string; user_id: number; org_id: number; created_at: number; expires_at: number };
+  t_lcc_sync: {
+    id: Id; kind: string; source_url: string; upstream_version: D<string>; payload: string; state: D<string>; added: D<number>;
+    changed: D<number>; removed: D<number>; kept: D<number>; unchanged: D<number>; created_by: number | null; created_at: number;
+    applied_by: number | null; applied_at: number | null;
+  };
+  t_lcc_sync_items: {
+    id: Id; sync_id: number; code: string; name: string; action: string; before_json: D<string>; after_json: D<string>;
+    fields: D<string>; note: D<string>;
+  };
   /** 017: firmware upgrade and remote debugging (server/routes/upgrades/README.md). */
   t_upgrade_file: {
     id: Id; device_model_id: number; file_name: string; file_ver: string; md5: string; size: number; stored_name: string;

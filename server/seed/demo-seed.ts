@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema';
 import { seedOrgs, seedUsers } from './demo-accounts';
 import { seedAlarmHistory, seedAlarms } from './demo-alarms';
+import { seedDemoCards } from './demo-cards';
 import { seedCatalogue } from './demo-catalogue';
 import { seedDemoFirmware } from './demo-firmware';
 import { seedDemoGraphs } from './demo-graphs';
@@ -36,6 +37,7 @@ export async function seedDemo(db: Kysely<DB>, now = Date.now()): Promise<DemoSe
     const models = await seedCatalogue(trx, now);
     const sites = await seedSites(trx, orgs, users, models, now);
     await seedDemoFirmware(trx);
+    await seedDemoCards(trx, orgs, users, now);
     await seedAlarms(trx, now);
     await seedAlarmHistory(trx, now);
     await seedHistory(trx, now);

@@ -24,6 +24,7 @@ export const APP_MENU: MenuSeed[] = [
     { name: 'nv_product_sync', title: '产品同步', titleEn: 'Product sync', path: '/nv_product/nv_product_sync', rightCode: Right.ProductEdit },
     { name: 'nv_measure_tag', title: '测点标签', titleEn: 'Measure tags', path: '/nv_product/nv_measure_tag', rightCode: Right.ProductPreview },
     { name: 'nv_product_category', title: '产品分类', titleEn: 'Categories', path: '/nv_product/nv_product_category', rightCode: Right.ProductPreview },
+    { name: 'nv_filter_sync', title: '滤网目录同步', titleEn: 'Filter catalogue sync', path: '/nv_product/nv_filter_sync', rightCode: Right.ProductPreview },
   ] },
   { name: 'nv_project', title: '项目管理', titleEn: 'Projects', path: '/nv_project', icon: 'project', children: [
     { name: 'nv_project_list', title: '项目列表', titleEn: 'Project list', path: '/nv_project/nv_project_list', rightCode: Right.ProjectPreview },
@@ -44,6 +45,7 @@ export const APP_MENU: MenuSeed[] = [
     { name: 'nv_iot_gateway', title: '网关管理', titleEn: 'Gateways', path: '/nv_iot/nv_iot_gateway', rightCode: Right.DevicePreview },
     { name: 'nv_iot_product', title: '物联网产品', titleEn: 'IoT products', path: '/nv_iot/nv_iot_product', rightCode: Right.ProductPreview },
     { name: 'nv_iot_measure_point', title: '物联网测点', titleEn: 'IoT measure points', path: '/nv_iot/nv_iot_measure_point', rightCode: Right.ProductPreview },
+    { name: 'nv_iot_card', title: '物联网卡', titleEn: 'IoT cards', path: '/nv_iot/nv_iot_card', rightCode: Right.IotCardSysPreview },
   ] },
   { name: 'nv_intelligent_alarm', title: '智能告警', titleEn: 'Alarms', path: '/nv_intelligent_alarm', icon: 'alarm', children: [
     { name: 'nv_realtime_alarm', title: '实时告警', titleEn: 'Real-time alarms', path: '/nv_intelligent_alarm/nv_realtime_alarm', rightCode: Right.RealAlarmPreview },

@@ -15,6 +15,7 @@ export const RIGHTS_CATALOGUE: { code: RightCode; name: string; group: string }[
   { code: Right.LifeAnalysis, name: '寿命分析', group: '数据分析' },
   { code: Right.EnvironmentAnalysis, name: '环境分析', group: '数据分析' },
   { code: Right.IotCardSysPreview, name: '物联网卡平台', group: '物联网卡' },
+  { code: Right.CardEdit, name: '物联网卡编辑', group: '物联网卡' },
   { code: Right.AccountPreview, name: '个人中心', group: '账号' },
   { code: Right.ProjectPreview, name: '项目查看', group: '项目' },
   { code: Right.ProjectEdit, name: '项目编辑', group: '项目' },
@@ -67,6 +68,8 @@ export const OPERATOR_LACKS: RightCode[] = [
   Right.BaseDataPreview, Right.BaseDataEdit, Right.SysLogPreview, Right.Backup, Right.Ingest,
   // Remote control is granted on purpose, not with device editing.
   Right.DeviceControl,
+  // The card registry is the platform's business; the owner's staff open the card platform to read it.
+  Right.CardEdit,
 ];
 
 /**

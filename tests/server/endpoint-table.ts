@@ -6,6 +6,7 @@ import { issueGatewayKey } from '../../server/telemetry/gateway-keys';
 import { ApiClient, type ApiResponse, type TestServer } from './harness';
 import { ALARM_NOTIFICATION_ENDPOINTS } from './endpoint-table-alarm-notifications';
 import { ALARM_PAGE_ENDPOINTS } from './endpoint-table-alarms';
+import { CARD_ENDPOINTS } from './endpoint-table-cards';
 import { CONTROL_ENDPOINTS } from './endpoint-table-control';
 import { DEVICE_ENDPOINTS } from './endpoint-table-devices';
 import { DEVICE_DETAIL_ENDPOINTS } from './endpoint-table-device-detail';
@@ -275,6 +276,7 @@ export const ENDPOINTS: EndpointCase[] = [
   ...MEASURE_ENDPOINTS,
   ...IOT_MONITOR_ENDPOINTS,
   ...SIM_ENDPOINTS,
+  ...CARD_ENDPOINTS,
   ...ALARM_NOTIFICATION_ENDPOINTS,
   ...ALARM_PAGE_ENDPOINTS,
   ...DEVICE_ENDPOINTS,
