@@ -4,7 +4,7 @@ import {
   ProjectMonitorPage, ProjectVisualizationPage, PurchaseBranch, ScreenEditorPage, ScreenPreviewPage,
 } from './lazyPages';
 import { ANALYSIS_PATHS, PURCHASE_PATHS, SUPER_PATHS } from './routes/branchPaths';
-import { likelyMainPageKind, type MainPageKind } from './routes/mainRoutes';
+import { likelyMainPage, type MainPageKind } from './routes/mainRoutes';
 import { normalizePath } from './routes/matchPath';
 
 /**
@@ -42,9 +42,10 @@ export function preloadColdRoute(pathname: string): Promise<unknown> {
   const branch = BRANCHES.find(([pattern]) => pattern.test(path));
   if (branch) loads.push(branch[1].preload());
   else if (!SUPER_PATHS.test(path)) {
-    const kind = likelyMainPageKind(path);
+    const { kind, chunk } = likelyMainPage(path);
     if (kind === 'admin') loads.push(preloadAdminRoute(path));
     else if (kind !== 'home') loads.push(MAIN_PAGES[kind].preload());
+    if (chunk) loads.push(chunk());
   }
   return Promise.allSettled(loads);
 }

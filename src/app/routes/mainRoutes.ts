@@ -13,6 +13,11 @@ export interface FixedRoute {
   titleKey: string;
   page: MainPageKind;
   right?: string;
+  /**
+   * The page's own chunk, where a cold start on it should fetch that beside the admin branch's
+   * rather than after it (the pages opened from links and new tabs: a device's detail).
+   */
+  chunk?: () => Promise<unknown>;
 }
 
 export const MAIN_FIXED_ROUTES: readonly FixedRoute[] = [
@@ -26,8 +31,14 @@ export const MAIN_FIXED_ROUTES: readonly FixedRoute[] = [
   { pattern: '/nv_project/nv_associate_device/:projectId', titleKey: 'route.nv_associate_device', page: 'admin', right: Right.ProjectPreview },
   { pattern: '/nv_project/nv_associate_video/:projectId', titleKey: 'route.nv_associate_video', page: 'admin', right: Right.ProjectPreview },
   { pattern: '/nv_product/nv_product_sync_detail/:id', titleKey: 'route.nv_product_sync_detail', page: 'admin', right: Right.ProductPreview },
-  { pattern: '/nv_monitor/nv_device_detail/:deviceId', titleKey: 'route.nv_device_detail', page: 'admin', right: Right.DevicePreview },
-  { pattern: '/nv_monitor/nv_device_onlinedata/:deviceId', titleKey: 'route.nv_device_onlinedata', page: 'admin', right: Right.DevicePreview },
+  {
+    pattern: '/nv_monitor/nv_device_detail/:deviceId', titleKey: 'route.nv_device_detail', page: 'admin', right: Right.DevicePreview,
+    chunk: () => import('../../features/monitoring/detail/DeviceDetailPage'),
+  },
+  {
+    pattern: '/nv_monitor/nv_device_onlinedata/:deviceId', titleKey: 'route.nv_device_onlinedata', page: 'admin', right: Right.DevicePreview,
+    chunk: () => import('../../features/monitoring/detail/DeviceOnlineDataPage'),
+  },
   { pattern: '/nv_system/nv_org_rights/:id', titleKey: 'route.nv_org_rights', page: 'admin', right: Right.RightPreview },
   { pattern: '/nv_system/nv_org_roles/:id', titleKey: 'route.nv_org_roles', page: 'admin', right: Right.RolePreview },
   { pattern: '/nv_system/nv_org_rights2/:id', titleKey: 'route.nv_org_rights2', page: 'admin', right: Right.RightPreview },
@@ -94,9 +105,9 @@ export function resolveMainRoute(rawPath: string, ctx: RouteContext): MainRoute 
  * The page kind `rawPath` will most likely render, before the menu is known (the cold start's
  * preload): a fixed route's, a menu page of its own by its last segment, else the admin page.
  */
-export function likelyMainPageKind(rawPath: string): MainPageKind {
+export function likelyMainPage(rawPath: string): { kind: MainPageKind; chunk?: () => Promise<unknown> } {
   const path = normalizePath(rawPath);
   const fixed = MAIN_FIXED_ROUTES.find((r) => matchPath(r.pattern, path));
-  if (fixed) return fixed.page;
-  return MENU_PAGES[path.split('/').pop() ?? ''] ?? 'admin';
+  if (fixed) return { kind: fixed.page, chunk: fixed.chunk };
+  return { kind: MENU_PAGES[path.split('/').pop() ?? ''] ?? 'admin' };
 }
