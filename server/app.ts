@@ -6,6 +6,7 @@ import type { AppDeps } from './deps';
 import { registerConsole } from './http/console-static';
 import { registerEnvelopeErrors } from './http/envelope-errors';
 import { registerHealth } from './http/health';
+import { registerMetrics } from './http/metrics';
 import { createHub, registerHub } from './hub/hub-plugin';
 import { bridgeTelemetryToHub } from './hub/telemetry-bridge';
 import type { HubOptions } from './hub/hub-server';
@@ -48,6 +49,7 @@ import { registerMonitoringRoutes } from './routes/monitoring/monitoring-routes'
 import { registerScreenDataRoutes } from './routes/screen-data/screen-data-routes';
 import { registerScreenTemplateRoutes } from './routes/screens/screen-template-routes';
 import { registerStatisticsRoutes } from './routes/statistics/statistics-routes';
+import { registerSettingsRoutes } from './routes/settings/settings-routes';
 import { registerSysRoutes } from './routes/sys/sys-routes';
 import { registerUserManageRoutes } from './routes/user-manage/user-manage-routes';
 import { registerUserRoutes } from './routes/user/user-routes';
@@ -92,6 +94,7 @@ export async function buildApp(base: Omit<AppDeps, 'hub'>, options: BuildAppOpti
     throw err;
   }
   const deps: AppDeps = { ...base, hub };
+  registerMetrics(app, deps);
   if (base.telemetryEvents) {
     const detach = bridgeTelemetryToHub(base.telemetryEvents, hub);
     app.addHook('onClose', async () => detach());
@@ -101,6 +104,7 @@ export async function buildApp(base: Omit<AppDeps, 'hub'>, options: BuildAppOpti
     registerUserRoutes(api, deps);
     registerUserManageRoutes(api, deps);
     registerSysRoutes(api, deps);
+    registerSettingsRoutes(api, deps);
     registerMenuRoutes(api, deps);
     registerNameRoutes(api, deps);
     registerMessageRoutes(api, deps);

@@ -24,6 +24,7 @@ import * as m022 from './migrations/022-login-address-locks';
 import * as m027 from './migrations/027-cards-and-catalogue-sync';
 import * as m024 from './migrations/024-filter-life';
 import * as m026 from './migrations/026-orders-and-installation';
+import * as m029 from './migrations/029-settings';
 
 interface Migration {
   name: string;
@@ -56,6 +57,7 @@ const MIGRATIONS: Migration[] = [
   { name: '027-cards-and-catalogue-sync', up: m027.up },
   { name: '024-filter-life', up: m024.up },
   { name: '026-orders-and-installation', up: m026.up },
+  { name: '029-settings', up: m029.up },
 ];
 
 /** The names of the migrations this build knows that the database has not applied (GET /readyz). */

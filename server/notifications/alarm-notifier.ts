@@ -3,7 +3,8 @@ import type { DB } from '../db/schema';
 import type { AlarmRaiseListener, RaisedAlarm } from '../telemetry/alarm-store';
 import { alarmMail, webhookPayload } from './alarm-message';
 import { EmailChannel, type SmtpSettings } from './email-channel';
-import { notificationRepository, type Claimed, type SendJob, type TryOutcome } from './notification-repository';
+import { loadSettingsWithSource } from '../settings/settings-repository';
+import { notificationRepository, type ChannelsOn, type Claimed, type SendJob, type TryOutcome } from './notification-repository';
 import { postWebhook, webhookTarget } from './webhook-channel';
 
 /** How notifications are sent (server/config.ts `notify`). */
@@ -54,6 +55,8 @@ export class AlarmNotifier implements AlarmRaiseListener {
   private round: Promise<void> | null = null;
   private again = false;
   private stopped = false;
+  /** The saved notification settings, as last read (escalateAfterMs null: none saved). */
+  private live: { webhook: boolean; email: boolean; escalateAfterMs: number | null } = { webhook: true, email: true, escalateAfterMs: null };
 
   constructor(private readonly o: AlarmNotifierOptions) {
     this.repo = notificationRepository(o.db);
@@ -66,11 +69,36 @@ export class AlarmNotifier implements AlarmRaiseListener {
     return this.o.settings.timeoutMs * 2 + 5_000;
   }
 
+  /** The channels on now: the saved switches, e-mail only with an SMTP server. */
+  private get channels(): ChannelsOn {
+    return { webhook: this.live.webhook, email: this.live.email && this.email !== null };
+  }
+
+  /** The escalation period now: the saved setting, else the server's (ALARM_ESCALATE_MINUTES). */
+  get escalateAfterMs(): number {
+    return this.live.escalateAfterMs ?? this.o.settings.escalateAfterMs;
+  }
+
+  /**
+   * Reads the notification settings of 系统设置 (contract/settings.ts) at the start of each round,
+   * so a raise (inside the ingest transaction, which must not wait on another query) uses the
+   * values known at most one poll ago. An unreadable settings table keeps the last values.
+   */
+  async refreshSettings(): Promise<void> {
+    const { settings, stored } = await loadSettingsWithSource(this.o.db);
+    const n = settings.notifications;
+    this.live = {
+      webhook: n.webhook, email: n.email,
+      escalateAfterMs: stored.has('notifications.escalateMinutes') ? n.escalateMinutes * 60_000 : null,
+    };
+  }
+
   async onRaise(trx: Transaction<DB>, alarm: RaisedAlarm): Promise<void> {
     const target = { alarmId: alarm.historyId, projectId: alarm.projectId, warnLevel: alarm.warnLevel };
-    await this.repo.queue(trx, target, 0, this.email !== null, alarm.now);
-    if (this.o.settings.escalateAfterMs > 0 && alarm.projectId !== null) {
-      await this.repo.startEscalation(trx, target, alarm.now + this.o.settings.escalateAfterMs, alarm.now);
+    await this.repo.queue(trx, target, 0, this.channels, alarm.now);
+    const after = this.escalateAfterMs;
+    if (after > 0 && alarm.projectId !== null) {
+      await this.repo.startEscalation(trx, target, alarm.now + after, alarm.now);
     }
   }
 
@@ -109,10 +137,12 @@ export class AlarmNotifier implements AlarmRaiseListener {
 
   /** One round: due escalations, then due notifications until none is left. */
   async runOnce(): Promise<void> {
+    await this.refreshSettings().catch((err) => this.o.onError?.(err));
     const now = this.now();
-    if (this.o.settings.escalateAfterMs > 0) {
+    const after = this.escalateAfterMs;
+    if (after > 0) {
       for (const esc of await this.repo.dueEscalations(now, ESCALATIONS_PER_ROUND)) {
-        await this.repo.escalate(esc, this.email !== null, now, now + this.o.settings.escalateAfterMs);
+        await this.repo.escalate(esc, this.channels, now, now + after);
       }
     }
     while (!this.stopped) {

@@ -53,14 +53,20 @@ export const INTERRUPTED = 'interrupted: no result was recorded (the server stop
  * Every step is one transaction with conditional updates, so several server processes can share
  * the queue and a crash leaves each row as last committed (server/notifications/README.md).
  */
+/** The channels queued: a switch off (系统设置, or e-mail without SMTP) queues nothing on it. */
+export interface ChannelsOn {
+  webhook: boolean;
+  email: boolean;
+}
+
 export function notificationRepository(db: Kysely<DB>) {
   return {
     /**
      * Queues the alarm for the project's contacts at escalation `level` whose warn levels hold the
-     * alarm's: a webhook for each with an address, an e-mail for each with an address (when
-     * `email` is on). A notification already queued is left alone. Returns how many were queued.
+     * alarm's: a webhook for each with an address, an e-mail for each with an address, each when
+     * its channel is on. A notification already queued is left alone. Returns how many were queued.
      */
-    async queue(trx: Kysely<DB>, target: QueueTarget, level: number, email: boolean, now: number): Promise<number> {
+    async queue(trx: Kysely<DB>, target: QueueTarget, level: number, on: ChannelsOn, now: number): Promise<number> {
       if (target.projectId === null) return 0;
       const contacts = await trx.selectFrom('t_project_contacts as pc').innerJoin('t_contacts as c', 'c.id', 'pc.contact_id')
         .select(['c.id', 'c.name', 'c.email', 'c.webhook_url'])
@@ -68,8 +74,8 @@ export function notificationRepository(db: Kysely<DB>) {
         .where('pc.warn_mask', 'in', masksWith(target.warnLevel)).orderBy('c.id').execute();
       const rows = contacts.flatMap((c) => {
         const channels: NotificationChannel[] = [];
-        if (c.webhook_url !== '') channels.push('webhook');
-        if (email && c.email !== '') channels.push('email');
+        if (on.webhook && c.webhook_url !== '') channels.push('webhook');
+        if (on.email && c.email !== '') channels.push('email');
         return channels.map((channel) => ({
           alarm_id: target.alarmId, contact_id: c.id, contact_name: c.name, channel, escalation_level: level,
           delivery_id: randomUUID(), state: 'queued', next_attempt_at: now, created_at: now,
@@ -103,7 +109,7 @@ export function notificationRepository(db: Kysely<DB>) {
      */
     async escalate(
       esc: { alarm_id: number; project_id: number | null; warn_level: number; level: number; next_at: number | null },
-      email: boolean, now: number, nextAt: number,
+      on: ChannelsOn, now: number, nextAt: number,
     ): Promise<number | null> {
       return db.transaction().execute(async (trx) => {
         const stop = async (finished: string) => {
@@ -125,7 +131,7 @@ export function notificationRepository(db: Kysely<DB>) {
         const moved = await trx.updateTable('t_alarm_escalation').set({ level, next_at: nextAt, updated_at: now })
           .where('alarm_id', '=', esc.alarm_id).where('level', '=', esc.level).where('next_at', '=', esc.next_at).executeTakeFirst();
         if (Number(moved.numUpdatedRows) !== 1) return null;
-        await this.queue(trx, { alarmId: esc.alarm_id, projectId: esc.project_id, warnLevel: esc.warn_level }, level, email, now);
+        await this.queue(trx, { alarmId: esc.alarm_id, projectId: esc.project_id, warnLevel: esc.warn_level }, level, on, now);
         return level;
       });
     },

@@ -64,6 +64,7 @@ export const APP_MENU: MenuSeed[] = [
     { name: 'nv_visitor', title: '访客管理', titleEn: 'Visitors', path: '/nv_system/nv_visitor', rightCode: Right.UserPreview },
     { name: 'nv_account', title: '个人中心', titleEn: 'My account', path: '/nv_system/nv_account', rightCode: Right.AccountPreview },
     { name: 'nv_base_data', title: '基础数据', titleEn: 'Base data', path: '/nv_system/nv_base_data', rightCode: Right.BaseDataPreview },
+    { name: 'nv_settings', title: '系统设置', titleEn: 'Settings', path: '/nv_system/nv_settings', rightCode: Right.SettingsEdit },
   ] },
   { name: 'nv_log', title: '我的日志', titleEn: 'My log', path: '/nv_log', icon: 'log', rightCode: Right.LogPreview },
   { name: 'nv_sys_log', title: '系统日志', titleEn: 'System log', path: '/nv_sys_log', icon: 'log', rightCode: Right.SysLogPreview },

@@ -48,6 +48,7 @@ export const RIGHTS_CATALOGUE: { code: RightCode; name: string; group: string }[
   { code: Right.LogPreview, name: '我的日志', group: '日志' },
   { code: Right.SysLogPreview, name: '系统日志', group: '系统管理' },
   { code: Right.Backup, name: '数据备份', group: '系统管理' },
+  { code: Right.SettingsEdit, name: '系统设置', group: '系统管理' },
   { code: Right.Ingest, name: '数据接入', group: '设备' },
   { code: Right.UpgradePreview, name: '固件升级查看', group: '固件升级' },
   { code: Right.UpgradeEdit, name: '固件升级申请', group: '固件升级' },
@@ -66,6 +67,7 @@ export const OPERATOR_LACKS: RightCode[] = [
   Right.RolePreview, Right.RoleEdit, Right.RoleDelete, Right.RightPreview, Right.RightEdit, Right.UserPreview, Right.UserEdit,
   Right.UserDelete,
   Right.BaseDataPreview, Right.BaseDataEdit, Right.SysLogPreview, Right.Backup, Right.Ingest,
+  Right.SettingsEdit,
   // Remote control is granted on purpose, not with device editing.
   Right.DeviceControl,
   // The card registry is the platform's business; the owner's staff open the card platform to read it.

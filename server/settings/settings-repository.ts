@@ -4,7 +4,9 @@ import {
   DEFAULT_SETTINGS, SETTING_KEYS, SETTING_PATHS, SettingsSchema,
   type SettingPath, type Settings, type SettingsPatch,
 } from '../../contract/settings';
+import { LogAction } from '../../contract/enums';
 import type { DB } from '../db/schema';
+import { auditLog, type AuditEntry } from '../logs/audit-log';
 
 /** The zod schema of one leaf setting (with its default). */
 function leafSchema(path: SettingPath): ZodType {
@@ -14,10 +16,10 @@ function leafSchema(path: SettingPath): ZodType {
   return top.unwrap!().shape[field];
 }
 
-function getLeaf(settings: Settings, path: SettingPath): unknown {
+function getLeaf(settings: Settings | SettingsPatch, path: SettingPath): unknown {
   const [group, field] = path.split('.') as [keyof Settings, string | undefined];
   const top = settings[group];
-  return field === undefined ? top : (top as Record<string, unknown>)[field];
+  return field === undefined ? top : (top as Record<string, unknown> | undefined)?.[field];
 }
 
 function setLeaf(target: Record<string, unknown>, path: SettingPath, value: unknown): void {
@@ -68,24 +70,36 @@ export async function loadSettings(db: Kysely<DB>): Promise<Settings> {
 export function patchEntries(patch: SettingsPatch): [SettingPath, unknown][] {
   const out: [SettingPath, unknown][] = [];
   for (const path of SETTING_PATHS) {
-    const value = getLeaf(patch as Settings, path);
+    const value = getLeaf(patch, path);
     if (value !== undefined) out.push([path, value]);
   }
   return out;
 }
 
+/** Who saves, for the operation log line a save writes. */
+export type SettingsAudit = Omit<AuditEntry, 'action' | 'target' | 'detail'>;
+
 /**
  * Stores the settings a patch names (already validated with `SettingsPatch`) in one transaction and
- * answers the settings as they now are. The rest keep their stored values.
+ * answers the settings as they now are; the rest keep their stored values. With `audit`, the same
+ * transaction writes one operation-log line (修改 `sys_setting`) with the changed settings' before
+ * and after values (settings hold no secrets); a save that changes nothing writes none.
  */
-export async function saveSettings(db: Kysely<DB>, patch: SettingsPatch): Promise<Settings> {
+export async function saveSettings(db: Kysely<DB>, patch: SettingsPatch, audit?: SettingsAudit): Promise<Settings> {
   const entries = patchEntries(patch);
   if (entries.length) {
     await db.transaction().execute(async (trx) => {
+      const before = (await loadSettingsWithSource(trx)).settings;
+      const changed: Record<string, { before: unknown; after: unknown }> = {};
       for (const [path, value] of entries) {
         const row = { key: SETTING_KEYS[path], value: JSON.stringify(value) };
         await trx.insertInto('sys_setting').values(row)
           .onConflict((oc) => oc.column('key').doUpdateSet({ value: row.value })).execute();
+        const old = getLeaf(before, path);
+        if (old !== value) changed[path] = { before: old, after: value };
+      }
+      if (audit && Object.keys(changed).length) {
+        await auditLog(trx, { ...audit, action: LogAction.Edit, target: 'sys_setting', detail: JSON.stringify(changed) });
       }
     });
   }

@@ -36,11 +36,17 @@ export interface SampleInput {
  */
 export class AlarmEngine {
   private readonly counters = new Map<string, Counters>();
+  private readonly stats = { evaluations: 0 };
 
   constructor(readonly settings: AlarmSettings = DEFAULT_ALARM_SETTINGS) {}
 
   begin(): AlarmStaging {
-    return new AlarmStaging(this.counters, this.settings);
+    return new AlarmStaging(this.counters, this.settings, this.stats);
+  }
+
+  /** Samples assessed since start (GET /metrics). */
+  get evaluations(): number {
+    return this.stats.evaluations;
   }
 
   /** Points with a count in progress (for tests and diagnostics). */
@@ -56,10 +62,15 @@ export class AlarmEngine {
 export class AlarmStaging {
   private readonly staged = new Map<string, Counters>();
 
-  constructor(private readonly committed: Map<string, Counters>, private readonly settings: AlarmSettings) {}
+  constructor(
+    private readonly committed: Map<string, Counters>,
+    private readonly settings: AlarmSettings,
+    private readonly stats: { evaluations: number } = { evaluations: 0 },
+  ) {}
 
   /** The decision for one sample of point `key`, in time order. */
   assess(key: string, s: SampleInput): AlarmDecision {
+    this.stats.evaluations++;
     const open = s.openSample !== undefined;
     if (!s.rule) {
       this.set(key, ZERO);

@@ -5,7 +5,7 @@ import { AlarmEngine, DEFAULT_ALARM_SETTINGS, type AlarmSettings } from './alarm
 import type { AlarmRaiseListener } from './alarm-store';
 import { sweepOffline } from './device-states';
 import { IngestService } from './ingest-service';
-import { pruneHistory, type PruneResult } from './retention';
+import { pruneHistory, type PruneOptions, type PruneResult } from './retention';
 import type { DeviceStateEvent, TelemetryEvents } from './telemetry-events';
 
 export interface TelemetryOptions {
@@ -58,9 +58,9 @@ export class Telemetry {
     });
   }
 
-  /** Deletes history past the retention settings now. */
-  pruneHistory(): Promise<PruneResult> {
-    return pruneHistory(this.o.db, this.now);
+  /** Deletes history, messages, logs and cleared alarms past the retention settings now (retention.ts). */
+  pruneHistory(opts: PruneOptions = {}): Promise<PruneResult> {
+    return pruneHistory(this.o.db, this.now, { shouldStop: () => this.stopped, ...opts });
   }
 
   /** Schedules the background jobs. Timers do not keep the process alive. */
@@ -69,10 +69,23 @@ export class Telemetry {
       const every = Math.min(30_000, Math.max(1_000, (this.o.offlineAfterS * 1000) / 5));
       this.every(every, 'offline sweep', () => this.sweepOffline());
     }
-    const first = setTimeout(() => this.job('history prune', () => this.pruneHistory()), FIRST_PRUNE_AFTER_MS);
-    first.unref();
-    this.timers.push(first);
-    this.every(PRUNE_EVERY_MS, 'history prune', () => this.pruneHistory());
+    this.schedulePrune(FIRST_PRUNE_AFTER_MS);
+  }
+
+  /** One timer for retention: the next pass is scheduled when the last one ends, so passes never overlap. */
+  private schedulePrune(ms: number): void {
+    const t = setTimeout(() => {
+      const i = this.timers.indexOf(t);
+      if (i >= 0) this.timers.splice(i, 1);
+      if (this.stopped) return;
+      const p = this.pruneHistory().catch((err) => this.o.onError?.(err, 'history prune')).finally(() => {
+        this.running.delete(p);
+        if (!this.stopped) this.schedulePrune(PRUNE_EVERY_MS);
+      });
+      this.running.add(p);
+    }, ms);
+    t.unref();
+    this.timers.push(t);
   }
 
   /** Ends the jobs and waits for those in flight, then drops every listener. */

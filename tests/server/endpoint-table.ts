@@ -22,6 +22,7 @@ import { PROJECT_ENDPOINTS } from './endpoint-table-projects';
 import { GRAPH_LIBRARY_ENDPOINTS, PROJECT_VIDEO_ENDPOINTS } from './endpoint-table-project-videos';
 import { RESOURCE_ENDPOINTS } from './endpoint-table-resources';
 import { SCREEN_LIBRARY_ENDPOINTS } from './endpoint-table-screen-library';
+import { SETTINGS_ENDPOINTS } from './endpoint-table-settings';
 import { SIM_ENDPOINTS } from './endpoint-table-sim';
 import { UPGRADE_ENDPOINTS } from './endpoint-table-upgrades';
 import { fileForm, makePng } from './png';
@@ -288,6 +289,7 @@ export const ENDPOINTS: EndpointCase[] = [
   ...CONTROL_ENDPOINTS,
   ...MONITORING_ENDPOINTS,
   ...HEALTH_ENDPOINTS,
+  ...SETTINGS_ENDPOINTS,
   ...ENVIRONMENT_ENDPOINTS,
 ];
 

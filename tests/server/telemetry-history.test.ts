@@ -116,12 +116,12 @@ describe('measure history: raw, rollups, trends, retention', () => {
       Number((await db.selectFrom(table).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
     const before = { raw: await total('t_history_measure'), minute: await total('t_history_measure_1m'), hour: await total('t_history_measure_1h') };
     // Defaults (7 days raw): nothing is old enough yet.
-    expect(await t.telemetry.pruneHistory()).toEqual({ raw: 0, minute: 0, hour: 0 });
+    expect(await t.telemetry.pruneHistory()).toMatchObject({ raw: 0, minute: 0, hour: 0 });
     clock.advance(2 * DAY);
     await db.updateTable('sys_setting').set({ value: '1' }).where('key', '=', 'retention.raw.days').execute();
-    expect(await t.telemetry.pruneHistory()).toEqual({ raw: before.raw, minute: 0, hour: 0 });
+    expect(await t.telemetry.pruneHistory()).toMatchObject({ raw: before.raw, minute: 0, hour: 0 });
     await db.updateTable('sys_setting').set({ value: '1' }).where('key', 'in', ['retention.1m.days', 'retention.1h.days']).execute();
-    expect(await t.telemetry.pruneHistory()).toEqual({ raw: 0, minute: before.minute, hour: before.hour });
+    expect(await t.telemetry.pruneHistory()).toMatchObject({ raw: 0, minute: before.minute, hour: before.hour });
     expect([await count('t_history_measure'), await count('t_history_measure_1m'), await count('t_history_measure_1h')]).toEqual([0, 0, 0]);
     // Current values are not history: they stay.
     expect(await db.selectFrom('t_real_measure').select('value').where('device_id', '=', deviceId).execute()).toHaveLength(2);
