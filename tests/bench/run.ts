@@ -33,6 +33,7 @@ async function main(): Promise<void> {
   await benchGraph();
   await benchDeviceDetail();
   await (await import('./device-monitor-bench')).benchDeviceMonitor();
+  await (await import('./live-alarm-bench')).benchLiveAlarms();
   await benchKiosk();
   await benchEditorDrag();
   (await import('./life-bench')).benchLifeAnalyze();
