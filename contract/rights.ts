@@ -64,6 +64,8 @@ export const Right = {
   UpgradeAudit: 'upgrade-audit',
   /** Approve or reject others' debug sessions (t_debug/audit). */
   DebugAudit: 'debug-audit',
+  /** Import the platform's licence file (授权信息, issue 22). */
+  LicenceEdit: 'licence-edit',
   /** The system settings (系统设置, issue 22): dialogs, prices, retention, notifications. */
   SettingsEdit: 'settings-edit',
   /** The IoT card registry (issue 21): register, change and remove cards, sync users to the card platform. */

@@ -54,6 +54,8 @@ import { registerSysRoutes } from './routes/sys/sys-routes';
 import { registerUserManageRoutes } from './routes/user-manage/user-manage-routes';
 import { registerUserRoutes } from './routes/user/user-routes';
 import { registerAppApiRoutes } from './routes/app-api';
+import { registerApiDocs } from './api-docs/api-docs-routes';
+import { registerAboutRoutes } from './routes/about/about-routes';
 import { registerCardHomeRoutes } from './routes/cards/card-home-routes';
 import { registerCardRoutes } from './routes/cards/card-routes';
 import { RESOURCE_HOOKS } from './resources/resource-hooks';
@@ -94,6 +96,8 @@ export async function buildApp(base: Omit<AppDeps, 'hub'>, options: BuildAppOpti
     throw err;
   }
   const deps: AppDeps = { ...base, hub };
+  // Before the route families: the API reference (/api/docs) collects them as they are registered.
+  registerApiDocs(app, deps);
   registerMetrics(app, deps);
   if (base.telemetryEvents) {
     const detach = bridgeTelemetryToHub(base.telemetryEvents, hub);
@@ -143,6 +147,7 @@ export async function buildApp(base: Omit<AppDeps, 'hub'>, options: BuildAppOpti
     registerUpgradeRoutes(api, deps);
     registerIotMonitorRoutes(api, deps);
     registerMonitoringRoutes(api, deps);
+    registerAboutRoutes(api, deps);
     registerCardRoutes(api, deps);
   }, { prefix: '/api' });
   // The second API base (SPEC §7): analysis and purchasing families, see routes/app-api.ts.

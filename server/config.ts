@@ -1,4 +1,6 @@
+import fs from 'node:fs';
 import path from 'node:path';
+import { SHIPPED_LICENCE_KEY_FILE } from './licence/shipped-licence';
 import type { NotifySettings } from './notifications/alarm-notifier';
 
 /** Server settings, read once from the environment (DESIGN "Runtime"). */
@@ -64,6 +66,12 @@ export interface ServerConfig {
   tokenMaxMinutes: number;
   /** GET /readyz answers 503 while the ingest backlog is older than this (`READY_MAX_INGEST_LAG_S`, 30). */
   readyMaxIngestLagS?: number;
+  /**
+   * The Ed25519 public keys (PEM) a licence file may be signed with (`LICENCE_PUBLIC_KEY_FILES`:
+   * comma-separated PEM files; default the key shipped in server/licence/). Tests and the e2e server
+   * add a test key here; production keeps the shipped one.
+   */
+  licencePublicKeys: string[];
 }
 
 function int(value: string | undefined, fallback: number, name: string): number {
@@ -126,6 +134,19 @@ function parseVideoOrigins(value: string | undefined): string[] | 'any' | 'store
   });
 }
 
+/** The licence public keys: the PEM files listed, or the one shipped beside the licence code. */
+function readLicenceKeys(files: string | undefined, root: string): string[] {
+  const listed = (files ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+  const paths = listed.length ? listed.map((f) => path.resolve(root, f)) : [SHIPPED_LICENCE_KEY_FILE];
+  return paths.map((file) => {
+    try {
+      return fs.readFileSync(file, 'utf8');
+    } catch {
+      throw new Error(`LICENCE_PUBLIC_KEY_FILES: cannot read ${file}`);
+    }
+  });
+}
+
 export function readConfig(env: NodeJS.ProcessEnv = process.env, root = process.cwd()): ServerConfig {
   const databaseUrl = env.DATABASE_URL || undefined;
   if (databaseUrl && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
@@ -166,6 +187,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env, root = process.
     notify: readNotify(env),
     tokenMaxMinutes: Math.max(1, int(env.TOKEN_MAX_MINUTES, 720, 'TOKEN_MAX_MINUTES')),
     readyMaxIngestLagS: int(env.READY_MAX_INGEST_LAG_S, 30, 'READY_MAX_INGEST_LAG_S'),
+    licencePublicKeys: readLicenceKeys(env.LICENCE_PUBLIC_KEY_FILES, root),
   };
 }
 

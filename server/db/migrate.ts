@@ -25,6 +25,7 @@ import * as m027 from './migrations/027-cards-and-catalogue-sync';
 import * as m024 from './migrations/024-filter-life';
 import * as m026 from './migrations/026-orders-and-installation';
 import * as m029 from './migrations/029-settings';
+import * as m030 from './migrations/030-licence';
 
 interface Migration {
   name: string;
@@ -58,6 +59,7 @@ const MIGRATIONS: Migration[] = [
   { name: '024-filter-life', up: m024.up },
   { name: '026-orders-and-installation', up: m026.up },
   { name: '029-settings', up: m029.up },
+  { name: '030-licence', up: m030.up },
 ];
 
 /** The names of the migrations this build knows that the database has not applied (GET /readyz). */

@@ -226,6 +226,10 @@ export interface DB {
     id: Id; device_id: number; reason: string; duration_min: number; state: D<string>; created_by: number | null; created_at: number;
     audited_by: number | null; audited_at: number | null; audit_remark: D<string>; starts_at: number | null; ends_at: number | null;
   };
+  /** 030: imported licence files, the newest in force (server/licence/). */
+  t_licence: {
+    id: Id; licence_id: string; licensee: string; expiry: string; content: string; imported_by: number | null; imported_at: number;
+  };
   /** 024: filter types and models with their life settings, devices' filters and life predictions (server/analysis/life/). */
   t_filter_type: { version: D<number>; id: Id; code: string; name: string; remark: D<string>; sort_order: D<number>; created_at: number };
   t_life_formula: {

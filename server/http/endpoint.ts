@@ -29,6 +29,8 @@ export interface EndpointSpec<A extends Access, QS, BS, PS, RS> {
   method: 'GET' | 'POST' | 'PUT' | 'DELETE';
   url: string;
   access: A;
+  /** One line for the API reference (/api/docs); without it the reference derives one from the path. */
+  summary?: string;
   query?: QS;
   body?: BS;
   params?: PS;
@@ -115,7 +117,8 @@ export function endpoint<
   app.route({
     method: spec.method,
     url: spec.url,
-    config: spec.rateLimit ? { rateLimit: { max: spec.rateLimit, timeWindow: '1 minute' } } : {},
+    // `endpoint` is what the API reference (server/api-docs/) reads of every route.
+    config: { ...(spec.rateLimit ? { rateLimit: { max: spec.rateLimit, timeWindow: '1 minute' } } : {}), endpoint: spec },
     ...(spec.bodyLimit ? { bodyLimit: spec.bodyLimit } : {}),
     handler: async (req, reply) => {
       let user: AuthUser | null = null;

@@ -48,6 +48,7 @@ export const RIGHTS_CATALOGUE: { code: RightCode; name: string; group: string }[
   { code: Right.LogPreview, name: '我的日志', group: '日志' },
   { code: Right.SysLogPreview, name: '系统日志', group: '系统管理' },
   { code: Right.Backup, name: '数据备份', group: '系统管理' },
+  { code: Right.LicenceEdit, name: '授权管理', group: '系统管理' },
   { code: Right.SettingsEdit, name: '系统设置', group: '系统管理' },
   { code: Right.Ingest, name: '数据接入', group: '设备' },
   { code: Right.UpgradePreview, name: '固件升级查看', group: '固件升级' },
@@ -66,7 +67,7 @@ export const OPERATOR_LACKS: RightCode[] = [
   Right.EnergyAnalysis, Right.OrgPreview, Right.OrgEdit, Right.OrgDelete, Right.OrgTypePreview, Right.OrgTypeEdit,
   Right.RolePreview, Right.RoleEdit, Right.RoleDelete, Right.RightPreview, Right.RightEdit, Right.UserPreview, Right.UserEdit,
   Right.UserDelete,
-  Right.BaseDataPreview, Right.BaseDataEdit, Right.SysLogPreview, Right.Backup, Right.Ingest,
+  Right.BaseDataPreview, Right.BaseDataEdit, Right.SysLogPreview, Right.Backup, Right.Ingest, Right.LicenceEdit,
   Right.SettingsEdit,
   // Remote control is granted on purpose, not with device editing.
   Right.DeviceControl,

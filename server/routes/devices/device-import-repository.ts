@@ -88,6 +88,7 @@ export async function importDevices(db: Kysely<DB>, w: Writer, rows: readonly un
       problems.sort((a, b) => (a.row ?? -1) - (b.row ?? -1));
       throw problemsError(400, problems, 'rows');
     }
+    await w.licence?.assertRoom(trx, 'devices', ready.length);
     if (dryRun) return { inserted: ready.length, ids: [], dryRun: true };
 
     const now = Date.now();

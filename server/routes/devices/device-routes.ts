@@ -15,6 +15,7 @@ import { notFound } from '../../http/api-error';
 import { endpoint } from '../../http/endpoint';
 import type { AlarmSnapshot, DeviceStateEvent } from '../../telemetry/telemetry-events';
 import { visibleProject } from '../telemetry/telemetry-repository';
+import { Licensing } from '../../licence/licensing';
 import { importDevices } from './device-import-repository';
 import { readDeviceMeasures, saveDeviceMeasures } from './device-measure-repository';
 import { applyModelChange, planModelChange, publicPlan } from './device-model-change-repository';
@@ -33,7 +34,8 @@ type SaveBody = z.output<typeof deviceResource.save> & { id?: number; version?: 
  * Deleting and changing a model wait for the ingest batch in flight, so no batch writes values of
  * a point that is being moved or removed.
  */
-export function registerDeviceRoutes(app: FastifyInstance, { db, dialect, telemetry, telemetryEvents }: AppDeps): void {
+export function registerDeviceRoutes(app: FastifyInstance, { db, dialect, config, telemetry, telemetryEvents }: AppDeps): void {
+  const licence = new Licensing(db, config);
   const serial = <T>(work: () => Promise<T>): Promise<T> => (telemetry ? telemetry.ingest.exclusive(work) : work());
   const announce = (cleared: AlarmSnapshot[], state: DeviceStateEvent | null = null) => {
     for (const alarm of cleared) telemetryEvents?.emit('measureWarning', { action: 'clear', alarm });
@@ -81,7 +83,7 @@ export function registerDeviceRoutes(app: FastifyInstance, { db, dialect, teleme
     method: 'POST', url: '/t_device/save', access: Right.DeviceEdit, body: SaveBody, response: DeviceListItem,
     async handler({ user, body, req }) {
       const { id, version, ...fields } = body as SaveBody;
-      return one(await saveDevice(db, { user, ip: req.ip }, fields, id, version));
+      return one(await saveDevice(db, { user, ip: req.ip, licence }, fields, id, version));
     },
   });
 
@@ -97,7 +99,7 @@ export function registerDeviceRoutes(app: FastifyInstance, { db, dialect, teleme
     method: 'POST', url: '/t_device/copy', access: Right.DeviceEdit, body: CopyDeviceBody, response: DeviceListItem,
     async handler({ user, body, req }) {
       const { id, ...own } = body;
-      return one(await copyDevice(db, { user, ip: req.ip }, id, own));
+      return one(await copyDevice(db, { user, ip: req.ip, licence }, id, own));
     },
   });
 
@@ -123,7 +125,7 @@ export function registerDeviceRoutes(app: FastifyInstance, { db, dialect, teleme
   endpoint(app, db, {
     method: 'POST', url: '/t_device/batch', access: Right.DeviceEdit, body: DeviceImportBody, response: DeviceImportResult,
     bodyLimit: 4 * 1024 * 1024,
-    handler: ({ user, body, req }) => importDevices(db, { user, ip: req.ip }, body.rows, body.dryRun),
+    handler: ({ user, body, req }) => importDevices(db, { user, ip: req.ip, licence }, body.rows, body.dryRun),
   });
 
   endpoint(app, db, {

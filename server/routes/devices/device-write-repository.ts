@@ -9,6 +9,7 @@ import { GatewayCommandQueue } from '../../gateway/command-queue';
 import { registerMaps } from '../../gateway/register-map';
 import { badRequest, conflict, notFound } from '../../http/api-error';
 import { auditLog } from '../../logs/audit-log';
+import type { LicenceRoom } from '../../licence/licensing';
 import { STALE_VERSION } from '../../resources/resource-routes';
 import type { AlarmSnapshot } from '../../telemetry/telemetry-events';
 import { visibleProjectFilter } from '../scope-filters';
@@ -18,6 +19,8 @@ import { valueTaken, visibleDeviceIds } from './device-repository';
 export interface Writer {
   user: AuthUser;
   ip: string;
+  /** The licence's device limit, checked in the transaction of a new device (server/licence/). */
+  licence?: LicenceRoom;
 }
 
 type Fields = SaveDevice;
@@ -126,6 +129,7 @@ export async function saveDevice(db: Kysely<DB>, w: Writer, f: Fields, id?: numb
       // Open alarms belong to the device's project as it is now.
       if (before.projectId !== f.projectId) await trx.updateTable('t_real_measure_warning').set({ project_id: f.projectId }).where('device_id', '=', savedId).execute();
     } else {
+      await w.licence?.assertRoom(trx, 'devices', 1);
       savedId = (await trx.insertInto('t_device').values({ ...columns(f, deviceTypeId!), created_at: Date.now() }).returning('id').executeTakeFirstOrThrow()).id;
     }
     if (f.gatewayId !== null && f.gatewayId !== before?.gatewayId) await pushConfig(trx, w.user.id, new Map([[f.gatewayId, [savedId]]]));
@@ -146,6 +150,7 @@ export async function copyDevice(
     const f: Fields = { ...source, ...own };
     const { problems, deviceTypeId } = await checkDevice(trx, w.user, f, null);
     if (problems.length) refuse(problems);
+    await w.licence?.assertRoom(trx, 'devices', 1);
     const id = (await trx.insertInto('t_device').values({ ...columns(f, deviceTypeId!), created_at: Date.now() }).returning('id').executeTakeFirstOrThrow()).id;
     const overrides = await trx.selectFrom('t_device_measure').select(['measure_id', 'alarm_enabled', 'condition_val1', 'condition_val2'])
       .where('device_id', '=', sourceId).execute();

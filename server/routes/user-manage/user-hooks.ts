@@ -5,6 +5,7 @@ import { hashPassword } from '../../auth/passwords';
 import type { DB } from '../../db/schema';
 import type { AppDeps } from '../../deps';
 import { badRequest } from '../../http/api-error';
+import { Licensing } from '../../licence/licensing';
 import type { ResourceHooks } from '../../resources/resource-routes';
 import { checkRoleAssignment } from './role-rules';
 import { userManageRepository, type UserManageRepository } from './user-manage-repository';
@@ -53,6 +54,7 @@ export function pushLogout(deps: AppDeps, userId: number, reason: LogoutData['re
  * pages told.
  */
 export function userHooks(deps: AppDeps): ResourceHooks {
+  const licence = new Licensing(deps.db, deps.config);
   return {
     rows: (db, rows) => withUserExtras(db, rows as (Row & { id: number })[]),
 
@@ -60,6 +62,7 @@ export function userHooks(deps: AppDeps): ResourceHooks {
       const repo = userManageRepository(trx);
       const { password, ...rest } = fields as Row & { password?: string; roleIds?: number[]; orgId: number };
       if (id === undefined && !password) throw badRequest('body.password: 新用户须设置密码');
+      if (id === undefined) await licence.assertRoom(trx, 'users', 1);
       const current = (before?.roleIds as number[] | undefined) ?? [];
       if (!(await repo.orgAndAncestors(rest.orgId)).length) throw badRequest('body.orgId: 组织不存在');
       const orgChanged = !!before && before.orgId !== rest.orgId;

@@ -12,6 +12,7 @@ import { hashPassword } from '../../auth/passwords';
 import type { AppDeps } from '../../deps';
 import { badRequest, notFound } from '../../http/api-error';
 import { endpoint } from '../../http/endpoint';
+import { Licensing } from '../../licence/licensing';
 import { auditLog, type AuditEntry } from '../../logs/audit-log';
 import { auditTarget } from '../../resources/resource-audit';
 import { inScope } from '../../resources/resource-repository';
@@ -31,6 +32,7 @@ type UserRow = NonNullable<Awaited<ReturnType<UserManageRepository['findVisible'
 export function registerUserManageRoutes(app: FastifyInstance, deps: AppDeps): void {
   const { db } = deps;
   const users = userManageRepository(db);
+  const licence = new Licensing(db, deps.config);
   const NOUN = userResource.noun.zh;
 
   /** The user if the caller sees it (a removed one only with `removed`), else 404. */
@@ -75,6 +77,7 @@ export function registerUserManageRoutes(app: FastifyInstance, deps: AppDeps): v
           await visibleUser(tx, user, body.id);
           throw badRequest('body.id: 该用户未被移出');
         }
+        await licence.assertRoom(tx.db, 'users', 1);
         await tx.update(row.id, { deleted_at: null });
         await auditLog(tx.db, entryOf(user, req.ip, row, { before: { deletedAt: row.deletedAt }, after: { deletedAt: null } }));
       });

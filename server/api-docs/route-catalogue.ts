@@ -1,0 +1,40 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodType } from 'zod';
+import type { Access } from '../http/endpoint';
+
+/** What the API reference knows of one route: what `endpoint()` declared, or only its method and path. */
+export interface CatalogueRoute {
+  method: string;
+  /** As registered, with its prefix: `/api/t_upgrade/:id`. */
+  url: string;
+  endpoint?: {
+    access: Access;
+    summary?: string;
+    query?: ZodType;
+    body?: ZodType;
+    params?: ZodType;
+    response?: ZodType;
+    raw?: boolean;
+  };
+}
+
+/** Transport routes of other protocols: the SignalR hub, CORS preflight, the console's catch-all. */
+const NOT_API = (method: string, url: string) => method === 'HEAD' || method === 'OPTIONS' || url.includes('*') || url.startsWith('/chatHub');
+
+/**
+ * Records every route registered on `app` from now on (Fastify's onRoute hook, inherited by the
+ * /api and /app-api plugins registered after it), with the declaration `endpoint()` keeps in the
+ * route's config. A family joins the API reference by being registered: there is no second list.
+ */
+export function collectRoutes(app: FastifyInstance): CatalogueRoute[] {
+  const routes: CatalogueRoute[] = [];
+  app.addHook('onRoute', (route) => {
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    const declared = (route.config as { endpoint?: CatalogueRoute['endpoint'] } | undefined)?.endpoint;
+    for (const method of methods) {
+      if (NOT_API(method, route.url)) continue;
+      routes.push({ method, url: route.url, endpoint: declared });
+    }
+  });
+  return routes;
+}
