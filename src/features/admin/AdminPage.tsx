@@ -7,6 +7,7 @@ import { lazyPage } from '../../shared/lazyPage';
 import { EmptyPage } from '../../shared/ui/EmptyState';
 import { ALARM_PAGES } from '../alarms/pages/alarmPages';
 import { ACCESS_PAGES } from './access/accessPages';
+import { CARD_PAGES } from './cards/cardPages';
 import { DEVICE_PAGES } from './devices/devicePages';
 import { GRAPH_LIB_PAGES } from './graph-libs/graphLibPages';
 import { GATEWAY_PAGES } from './gateways/gatewayPages';
@@ -71,6 +72,7 @@ const ADMIN_PAGES: Record<string, (props: PageProps) => ReactNode> = {
   ...GRAPH_LIB_PAGES,
   ...GATEWAY_PAGES,
   ...UPGRADE_PAGES,
+  ...CARD_PAGES,
   ...PROJECT_PAGES,
   ...DETAIL_PAGES,
   ...MONITORING_PAGES,
