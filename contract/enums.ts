@@ -21,7 +21,9 @@ export const MessageType = {
 export type MessageType = (typeof MessageType)[keyof typeof MessageType];
 export const MESSAGE_TYPES = Object.values(MessageType) as MessageType[];
 
-export const LogAction = { Login: 'login', Add: 'add', Edit: 'edit', Delete: 'delete', RemoteControl: 'remote-control' } as const;
+export const LogAction = {
+  Login: 'login', Add: 'add', Edit: 'edit', Delete: 'delete', RemoteControl: 'remote-control', Backup: 'backup', Restore: 'restore',
+} as const;
 export type LogAction = (typeof LogAction)[keyof typeof LogAction];
 
 /** Data-visibility right types of a role (SPEC §3, §6). */

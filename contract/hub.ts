@@ -35,6 +35,7 @@ export const HubNoticeType = {
   DeviceState: 'deviceState',
   Message: 'message',
   Logout: 'logout',
+  Maintenance: 'maintenance',
 } as const;
 export type HubNoticeType = (typeof HubNoticeType)[keyof typeof HubNoticeType];
 
@@ -87,13 +88,29 @@ export interface LogoutData {
   reason: 'loginElsewhere' | 'disabled' | 'removed' | 'passwordChanged';
 }
 
+/**
+ * The database is being replaced from a backup (issue 22): `started` before the data changes,
+ * `done` once it has (the console then reloads, so every page reads the restored data), `failed`
+ * when the restore was abandoned and nothing changed. Sent to every user's connections.
+ */
+export interface MaintenanceData {
+  action: 'restore';
+  phase: 'started' | 'done' | 'failed';
+  /** The backup being restored. */
+  fileName: string;
+  /** Who started it. */
+  by: string;
+  at: number;
+}
+
 /** What `Notify` carries, as `{type, data}`. */
 export type HubNotice =
   | { type: typeof HubNoticeType.MeasureWarning; data: MeasureWarningData }
   | { type: typeof HubNoticeType.MeasureValues; data: MeasureValuesData }
   | { type: typeof HubNoticeType.DeviceState; data: DeviceStateData }
   | { type: typeof HubNoticeType.Message; data: MessageNoticeData }
-  | { type: typeof HubNoticeType.Logout; data: LogoutData };
+  | { type: typeof HubNoticeType.Logout; data: LogoutData }
+  | { type: typeof HubNoticeType.Maintenance; data: MaintenanceData };
 
 export type HubNoticeOf<T extends HubNoticeType> = Extract<HubNotice, { type: T }>;
 

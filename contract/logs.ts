@@ -15,6 +15,8 @@ export const LOG_ACTIONS: readonly { value: LogAction; label: Text }[] = [
   { value: LogAction.Edit, label: { zh: '修改', en: 'Edit' } },
   { value: LogAction.Delete, label: { zh: '删除', en: 'Delete' } },
   { value: LogAction.RemoteControl, label: { zh: '远程控制', en: 'Remote control' } },
+  { value: LogAction.Backup, label: { zh: '备份', en: 'Backup' } },
+  { value: LogAction.Restore, label: { zh: '恢复', en: 'Restore' } },
 ];
 
 /** GET /api/t_history_log/action. */

@@ -54,6 +54,7 @@ import { registerSysRoutes } from './routes/sys/sys-routes';
 import { registerUserManageRoutes } from './routes/user-manage/user-manage-routes';
 import { registerUserRoutes } from './routes/user/user-routes';
 import { registerAppApiRoutes } from './routes/app-api';
+import { registerBackupRoutes } from './routes/backup/backup-routes';
 import { registerApiDocs } from './api-docs/api-docs-routes';
 import { registerAboutRoutes } from './routes/about/about-routes';
 import { registerCardHomeRoutes } from './routes/cards/card-home-routes';
@@ -152,6 +153,8 @@ export async function buildApp(base: Omit<AppDeps, 'hub'>, options: BuildAppOpti
   }, { prefix: '/api' });
   // The second API base (SPEC §7): analysis and purchasing families, see routes/app-api.ts.
   await app.register(async (appApi) => registerAppApiRoutes(appApi, deps), { prefix: '/app-api' });
+  // SPEC §7's server routes: backup and restore (routes/backup/).
+  await app.register(async (srv) => { await registerBackupRoutes(srv, deps); }, { prefix: '/srv' });
 
   registerHealth(app, deps);
   registerCardHomeRoutes(app, deps);

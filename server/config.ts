@@ -72,6 +72,10 @@ export interface ServerConfig {
    * add a test key here; production keeps the shipped one.
    */
   licencePublicKeys: string[];
+  /** Where backups are kept (`BACKUP_DIR`); absent: `<dataDir>/backups`. Never inside `staticDir`. */
+  backupDir?: string;
+  /** Largest backup file an upload may carry (`BACKUP_UPLOAD_MAX_MB`, 1024 MiB). */
+  backupUploadMaxBytes?: number;
 }
 
 function int(value: string | undefined, fallback: number, name: string): number {
@@ -188,6 +192,8 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env, root = process.
     tokenMaxMinutes: Math.max(1, int(env.TOKEN_MAX_MINUTES, 720, 'TOKEN_MAX_MINUTES')),
     readyMaxIngestLagS: int(env.READY_MAX_INGEST_LAG_S, 30, 'READY_MAX_INGEST_LAG_S'),
     licencePublicKeys: readLicenceKeys(env.LICENCE_PUBLIC_KEY_FILES, root),
+    backupDir: env.BACKUP_DIR ? path.resolve(root, env.BACKUP_DIR) : undefined,
+    backupUploadMaxBytes: env.BACKUP_UPLOAD_MAX_MB ? Math.max(1, int(env.BACKUP_UPLOAD_MAX_MB, 1024, 'BACKUP_UPLOAD_MAX_MB')) * 1024 * 1024 : undefined,
   };
 }
 

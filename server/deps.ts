@@ -1,3 +1,4 @@
+import type SQLite from 'better-sqlite3';
 import type { Kysely } from 'kysely';
 import type { ServerConfig } from './config';
 import type { Dialect } from './db/columns';
@@ -17,6 +18,8 @@ export interface AppDeps {
   telemetryEvents?: TelemetryEvents;
   /** The ingest path and alarm engine; absent, the routes make one without background jobs. */
   telemetry?: Telemetry;
+  /** The SQLite connection under `db` (SQLite only), for the online backup and restore (server/backup/). */
+  sqlite?: SQLite.Database;
   /** The demo simulator's drills (POST /api/sim/drill/haze); absent or detached without a simulator. */
   drills?: SimulatorDrills;
 }

@@ -61,7 +61,7 @@ export async function startServer(config: ServerConfig, options: BuildAppOptions
       onError: (err, job) => app?.log.error({ err }, `${job} failed`), onRaise: notifier,
     });
     const drills = new SimulatorDrills();
-    app = await buildApp({ db: database.db, dialect: database.dialect, config, telemetryEvents, telemetry, drills }, options);
+    app = await buildApp({ db: database.db, dialect: database.dialect, sqlite: database.sqlite, config, telemetryEvents, telemetry, drills }, options);
     const pruneTimer = setInterval(() => {
       pruneSessions(database.db).catch((err) => app?.log.error({ err }, 'session prune failed'));
     }, 3_600_000);

@@ -11,6 +11,8 @@ export interface Database {
   dialect: Dialect;
   /** Where the data lives, for logs: a file path or the PostgreSQL host/database (never the password). */
   location: string;
+  /** The SQLite connection under `db` (SQLite only): the online backup and restore use it (server/backup/). */
+  sqlite?: SQLite.Database;
   close(): Promise<void>;
 }
 
@@ -50,5 +52,5 @@ export function openDatabase(options: DatabaseOptions): Database {
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
   const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: sqlite }) });
-  return { db, dialect: 'sqlite', location: file, close: () => db.destroy() };
+  return { db, dialect: 'sqlite', location: file, sqlite, close: () => db.destroy() };
 }

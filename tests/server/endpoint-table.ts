@@ -5,6 +5,7 @@ import { Right, type RightCode } from '../../contract/rights';
 import { issueGatewayKey } from '../../server/telemetry/gateway-keys';
 import { ApiClient, type ApiResponse, type TestServer } from './harness';
 import { ALARM_NOTIFICATION_ENDPOINTS } from './endpoint-table-alarm-notifications';
+import { BACKUP_ENDPOINTS } from './endpoint-table-backup';
 import { ALARM_PAGE_ENDPOINTS } from './endpoint-table-alarms';
 import { CARD_ENDPOINTS } from './endpoint-table-cards';
 import { CONTROL_ENDPOINTS } from './endpoint-table-control';
@@ -289,6 +290,7 @@ export const ENDPOINTS: EndpointCase[] = [
   ...CONTROL_ENDPOINTS,
   ...MONITORING_ENDPOINTS,
   ...HEALTH_ENDPOINTS,
+  ...BACKUP_ENDPOINTS,
   ...SETTINGS_ENDPOINTS,
   ...ENVIRONMENT_ENDPOINTS,
 ];

@@ -31,7 +31,7 @@ const ListRoot = styled.div`
   gap: 1rem;
 `;
 
-const ACTION_COLORS: Record<string, string> = { login: 'blue', add: 'green', edit: 'gold', delete: 'red', 'remote-control': 'purple' };
+const ACTION_COLORS: Record<string, string> = { login: 'blue', add: 'green', edit: 'gold', delete: 'red', 'remote-control': 'purple', backup: 'cyan', restore: 'magenta' };
 
 /** Exports the whole filtered log (every page, newest first) to an .xlsx file, with the details in words. */
 function useLogExport(mine: boolean, state: Parameters<typeof fetchAllLogs>[1], title: string, texts: LogTexts) {
