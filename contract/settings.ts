@@ -15,14 +15,15 @@ const Days = (fallback: number) => z.number().int().min(1).max(10_950).default(f
 const AQI_IDS = Object.keys(AQI_STANDARDS) as [AqiStandardId, ...AqiStandardId[]];
 
 /**
- * SPEC §1's runtime switches: the warning dialog (a new real-time alarm pops up over the console)
- * and the online dialog (a device going off- or online pops up). The server setting is what a
- * signed-in console follows; public/config.json's `showWarningDialog` / `showOnlineDialog` are only
- * the values used when the setting cannot be read.
+ * SPEC §1's runtime switches: the warning dialog (a new real-time alarm pops up in the console's
+ * corner) and the online dialog (a device going off- or back online pops up). The administrator
+ * switches them here for every console; public/config.json's `showWarningDialog` /
+ * `showOnlineDialog` stay a per-deployment veto (a wall's config sets false): a console shows a
+ * dialog only when both allow it. Off until an administrator switches them on.
  */
 export const DialogSettings = z.object({
-  warning: z.boolean().default(true),
-  online: z.boolean().default(true),
+  warning: z.boolean().default(false),
+  online: z.boolean().default(false),
 });
 
 /**

@@ -4,6 +4,7 @@ import { startTokenRefresh } from '../shared/tokenRefresh';
 import { Button } from '../shared/ui/Button';
 import { ConsoleRoutes } from './ConsoleRoutes';
 import { ForcedLogoutDialog } from './hub/ForcedLogoutDialog';
+import { LiveDialogs } from './hub/LiveDialogs';
 import { useConsoleHub } from './hub/useConsoleHub';
 import { StatusScreen } from './StatusScreen';
 import { useResponsiveLayout } from './useResponsiveLayout';
@@ -18,6 +19,7 @@ export function Console() {
   return (
     <>
       <ConsoleBody />
+      <LiveDialogs />
       <ForcedLogoutDialog />
     </>
   );

@@ -11,7 +11,7 @@ export const SETTINGS_ENDPOINTS: EndpointCase[] = [
   {
     // Saves the default: a successful call leaves the settings as they were.
     method: 'POST', route: '/api/sys_setting/save', access: Right.SettingsEdit,
-    call: () => ({ url: '/api/sys_setting/save', body: { dialogs: { warning: true } } }),
+    call: () => ({ url: '/api/sys_setting/save', body: { dialogs: { warning: false } } }),
   },
   {
     method: 'GET', route: '/metrics', access: 'public', raw: true, rawType: 'text/plain; version=0.0.4; charset=utf-8',

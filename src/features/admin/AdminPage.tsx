@@ -17,6 +17,7 @@ import { MONITORING_PAGES } from '../monitoring/monitoringPages';
 import { PRODUCT_PAGES } from './products/productPages';
 import { PROJECT_VIDEO_PAGES } from './project-videos/projectVideoPages';
 import { PROJECT_PAGES } from './projects/projectPages';
+import { SETTINGS_PAGES } from './settings/settingsPages';
 import { registerAccessStrings } from './access/accessStrings';
 import { AdminProviders } from './AdminProviders';
 import { registerAdminStrings } from './registerAdminStrings';
@@ -76,6 +77,7 @@ const ADMIN_PAGES: Record<string, (props: PageProps) => ReactNode> = {
   ...PROJECT_PAGES,
   ...DETAIL_PAGES,
   ...MONITORING_PAGES,
+  ...SETTINGS_PAGES,
 };
 
 function pageAt(path: string): { page: (props: PageProps) => ReactNode; params: Record<string, string> } | undefined {
