@@ -16,6 +16,8 @@ export interface ServerConfig {
   singleSession: boolean;
   /** Seed demo data into an empty database and run the simulator. */
   demo: boolean;
+  /** Days of hourly history a new demo database is seeded with (`DEMO_HISTORY_DAYS`, 365; 1: the last day only). */
+  demoHistoryDays?: number;
   /** Password of the first administrator outside demo mode (`ADMIN_PASSWORD`). */
   adminPassword?: string;
   /** Folder of the built console (Vite's dist/); absent: the API only. */
@@ -169,6 +171,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env, root = process.
     hubSecret: env.HUB_SECRET || undefined,
     singleSession: env.SINGLE_SESSION === undefined || env.SINGLE_SESSION === '' || /^(1|true|yes|on)$/i.test(env.SINGLE_SESSION),
     demo,
+    demoHistoryDays: Math.max(1, int(env.DEMO_HISTORY_DAYS, 365, 'DEMO_HISTORY_DAYS')),
     adminPassword: env.ADMIN_PASSWORD || undefined,
     staticDir: env.STATIC_DIR === '' ? undefined : path.resolve(root, env.STATIC_DIR || 'dist'),
     corsOrigins: (env.CORS_ORIGINS || '').split(',').map((s) => s.trim()).filter(Boolean),

@@ -47,7 +47,7 @@ export async function startServer(config: ServerConfig, options: BuildAppOptions
   try {
     const migrations = await migrate(database.db as never, database.dialect);
     await seedReferenceData(database.db);
-    const demoSeed = config.demo ? await seedDemo(database.db) : null;
+    const demoSeed = config.demo ? await seedDemo(database.db, undefined, { historyDays: config.demoHistoryDays, dialect: database.dialect }) : null;
     if (demoSeed) await seedDemoGatewayKeys(database.db, config.dataDir);
     if (!config.demo) await bootstrapAdmin(database.db, config.adminPassword);
     await pruneSessions(database.db);

@@ -118,6 +118,10 @@ export interface DB {
   t_history_measure: { device_id: number; measure_id: number; ts: number; value: number };
   t_history_measure_1m: RollupRow;
   t_history_measure_1h: RollupRow;
+  /** 023: the energy page's folds of the hourly rollups (server/analysis/energy/). */
+  t_energy_day: EnergySums & { device_id: number; day: number };
+  t_energy_month: EnergySums & { device_id: number; month: number };
+  t_energy_dirty: { device_id: number; day: number; marked_at: number };
   t_history_message: {
     id: Id; user_id: number; type: number; content: string; data: D<string>; is_readed: D<number>;
     is_dealed: D<number>; created_at: number;
@@ -257,6 +261,12 @@ export interface DB {
 }
 
 /** One bucket of a measure's values: `bucket` is the epoch ms the bucket starts at. */
+/** 023: per device and day or month: hours, electricity, air moved, resistance and air-energy sums. */
+export interface EnergySums {
+  hours: D<number>; energy_kwh: number | null; energy_hours: D<number>; air_m3: number | null; air_hours: D<number>;
+  pa_sum: number | null; pa_hours: D<number>; qp_m3: number | null; qpa: number | null; qp_hours: D<number>;
+}
+
 interface RollupRow {
   device_id: number; measure_id: number; bucket: number; min_value: number; max_value: number; sum_value: number;
   sample_count: number;

@@ -1,9 +1,11 @@
 import type { Transaction } from 'kysely';
 import { ConditionType } from '../../contract/conditions';
 import { DeviceState, DeviceTypeId, MeasureTag } from '../../contract/enums';
+import type { Dialect } from '../db/columns';
 import type { DB } from '../db/schema';
 import { FILTER_LOAD_PER_HOUR, airVolumeM3h, loadOfResistance, resistancePa } from '../simulator/filter-load';
 import { AMBIENT_PM10_RATIO, ambientPm25, fanPowerKw, meterPowerKw } from '../simulator/signals';
+import { seedHistoryYear, type YearDevice } from './demo-history-year';
 import { demoSiteProfile } from './demo-sites';
 import { prng } from './prng';
 
@@ -68,9 +70,11 @@ const REPLACED_LOAD = 0.9;
  * way), air volume falling with it, energy counters integrating the fan's or the site meter's
  * power and ending at the current value. Points that already have a current value (the seeded
  * alarms) end at it; a unit whose seeded fault stopped its fan moves no air since. Offline devices
- * stop at their last contact. Deterministic for a given `now`.
+ * stop at their last contact. Before that, `days` (a year on first start) of hourly rollups in
+ * bulk (demo-history-year.ts), and the energy page's day and month sums of all of it.
+ * Deterministic for a given `now`.
  */
-export async function seedHistory(trx: Transaction<DB>, now: number): Promise<void> {
+export async function seedHistory(trx: Transaction<DB>, now: number, options: { days?: number; dialect?: Dialect } = {}): Promise<void> {
   const random = prng(2027);
   const noise = (sd: number) => sd * Math.sqrt(-2 * Math.log(Math.max(1e-12, random()))) * Math.cos(2 * Math.PI * random());
   const devices = await trx.selectFrom('t_device as d').leftJoin('t_project as p', 'p.id', 'd.project_id')
@@ -90,6 +94,7 @@ export async function seedHistory(trx: Transaction<DB>, now: number): Promise<vo
   const hourRows: Rollup[] = [];
   const minuteRows: Rollup[] = [];
   const current: { device_id: number; measure_id: number; value: number; ts: number }[] = [];
+  const year: YearDevice[] = [];
 
   for (const d of devices) {
     const points = measures.filter((m) => m.device_model_id === d.device_model_id);
@@ -123,6 +128,12 @@ export async function seedHistory(trx: Transaction<DB>, now: number): Promise<vo
     const kw = (t: number) => d.device_type_id === DeviceTypeId.ElectricityMeter ? meterPowerKw(t, site) : fanPowerKw(t < stoppedAt, load(t));
 
     const times = sampleTimes(start, until, now);
+    // Where the year before ends: at the first whole hour of these samples.
+    const end = until >= start ? start : Math.floor(until / HOUR) * HOUR;
+    const yearDevice: YearDevice = {
+      deviceId: d.id, deviceTypeId: d.device_type_id, site, sensor, end, loadAtEnd: load(end), points: [], recent: new Map(),
+    };
+    year.push(yearDevice);
     for (const m of points) {
       const kind = KIND_OF_TAG[m.tag_id!];
       const f = 10 ** Math.min(6, Math.max(0, m.decimals));
@@ -151,11 +162,17 @@ export async function seedHistory(trx: Transaction<DB>, now: number): Promise<vo
       const last = storedOf(m.id);
       if (last !== null) values[values.length - 1] = last;
       else current.push({ device_id: d.id, measure_id: m.id, value: values[values.length - 1], ts: until });
+      yearDevice.points.push({
+        measureId: m.id, kind, max: m.max_value, min: 0, decimals: m.decimals,
+        counterAtEnd: kind !== 'energy' ? undefined
+          : values.length ? values[0] - (kw((end + times[0]) / 2) * (times[0] - end)) / HOUR : last ?? undefined,
+      });
       times.forEach((t, i) => {
         hours.add(t, values[i]);
         if (minutes && t >= minuteStart) minutes.add(t, values[i]);
       });
       hourRows.push(...hours.values());
+      yearDevice.recent.set(m.id, hours.values().sort((a, b) => a.bucket - b.bucket));
       if (minutes) minuteRows.push(...minutes.values());
     }
   }
@@ -163,4 +180,5 @@ export async function seedHistory(trx: Transaction<DB>, now: number): Promise<vo
   for (let i = 0; i < hourRows.length; i += BATCH) await trx.insertInto('t_history_measure_1h').values(hourRows.slice(i, i + BATCH)).execute();
   for (let i = 0; i < minuteRows.length; i += BATCH) await trx.insertInto('t_history_measure_1m').values(minuteRows.slice(i, i + BATCH)).execute();
   for (let i = 0; i < current.length; i += BATCH) await trx.insertInto('t_real_measure').values(current.slice(i, i + BATCH)).execute();
+  await seedHistoryYear(trx, options.dialect ?? 'sqlite', { now, days: options.days ?? 1, devices: year });
 }

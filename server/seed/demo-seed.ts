@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import type { Dialect } from '../db/columns';
 import type { DB } from '../db/schema';
 import { seedOrgs, seedUsers } from './demo-accounts';
 import { seedAlarmHistory, seedAlarms } from './demo-alarms';
@@ -7,6 +8,7 @@ import { seedCatalogue } from './demo-catalogue';
 import { seedDemoFirmware } from './demo-firmware';
 import { seedDemoGraphs } from './demo-graphs';
 import { seedHistory } from './demo-history';
+import { DEMO_HISTORY_DAYS } from './demo-history-year';
 import { seedMessages } from './demo-messages';
 import { seedOnlineHistory } from './demo-online';
 import { seedPlaylists } from './demo-playlists';
@@ -22,11 +24,14 @@ export interface DemoSeedResult {
  * Demo data (demo mode only, into a database without users): organisations of every type,
  * regions, projects in eight cities (each its own size and wear), 144 devices of every device type
  * with measure points and alarm rules, open alarms on the devices in alarm state (two projects)
- * and cleared ones of the last day, the last 24 hours of history of the points the big screen
- * aggregates (PM, air volume, energy, resistance) with their current values, 30 days of online
+ * and cleared ones of the last day, a year (`historyDays`) of hourly history of the points the big
+ * screen and the analysis pages read (PM, air volume, energy, resistance; the last 24 hours finer)
+ * with their current values, 30 days of online
  * history, messages of every type, and the demo accounts. One transaction: all or nothing.
  */
-export async function seedDemo(db: Kysely<DB>, now = Date.now()): Promise<DemoSeedResult | null> {
+export async function seedDemo(
+  db: Kysely<DB>, now = Date.now(), options: { historyDays?: number; dialect?: Dialect } = {},
+): Promise<DemoSeedResult | null> {
   const anyUser = await db.selectFrom('t_user').select('id').limit(1).executeTakeFirst();
   if (anyUser) return null;
   return db.transaction().execute(async (trx) => {
@@ -40,7 +45,7 @@ export async function seedDemo(db: Kysely<DB>, now = Date.now()): Promise<DemoSe
     await seedDemoCards(trx, orgs, users, now);
     await seedAlarms(trx, now);
     await seedAlarmHistory(trx, now);
-    await seedHistory(trx, now);
+    await seedHistory(trx, now, { days: options.historyDays ?? DEMO_HISTORY_DAYS, dialect: options.dialect });
     await seedOnlineHistory(trx, now);
     await seedMessages(trx, [users.admin, users.operator, users.superadmin, ...users.staff], now);
     const app = (await trx.insertInto('t_application').values({ name: '项目监控', code: 'project-monitor', created_at: now }).returning('id').executeTakeFirstOrThrow()).id;

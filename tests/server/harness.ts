@@ -32,6 +32,8 @@ export async function startTestServer(
     dataDir,
     databaseUrl,
     demo: true,
+    // The last day of demo history only (a year takes seconds per server); pass demoHistoryDays for more.
+    demoHistoryDays: 1,
     staticDir: undefined,
     loginRateLimit: 10_000,
     logLevel: 'silent',
