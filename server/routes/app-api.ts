@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../deps';
+import { registerLifeRoutes } from './life/life-routes';
 import { registerEnvironmentRoutes } from './environment/environment-routes';
 
 /**
@@ -11,4 +12,5 @@ export function registerAppApiRoutes(appApi: FastifyInstance, deps: AppDeps): vo
   void deps; // used by the families as they register
   appApi.get('/ping', async () => ({ success: true, data: 'pong' }));
   registerEnvironmentRoutes(appApi, deps);
+  registerLifeRoutes(appApi, deps);
 }

@@ -5,6 +5,7 @@ import { seedOrgs, seedUsers } from './demo-accounts';
 import { seedAlarmHistory, seedAlarms } from './demo-alarms';
 import { seedDemoCards } from './demo-cards';
 import { seedCatalogue } from './demo-catalogue';
+import { seedDemoFilters } from './demo-filters';
 import { seedDemoFirmware } from './demo-firmware';
 import { seedDemoGraphs } from './demo-graphs';
 import { seedHistory } from './demo-history';
@@ -52,6 +53,7 @@ export async function seedDemo(
     await seedScreenTemplates(trx, sites.projectIds[0], now);
     await seedDemoGraphs(trx, sites.projectIds, now);
     await seedPlaylists(trx, now);
+    await seedDemoFilters(trx, now);
     await trx.insertInto('t_app_org').values([orgs.hq, ...orgs.owners].map((org_id) => ({ app_id: app, org_id }))).execute();
     return { projects: sites.projectIds.length, devices: sites.deviceCount };
   });

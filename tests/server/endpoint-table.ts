@@ -12,6 +12,7 @@ import { CONTROL_ENDPOINTS } from './endpoint-table-control';
 import { DEVICE_ENDPOINTS } from './endpoint-table-devices';
 import { DEVICE_DETAIL_ENDPOINTS } from './endpoint-table-device-detail';
 import { ENVIRONMENT_ENDPOINTS } from './endpoint-table-environment';
+import { LIFE_ENDPOINTS } from './endpoint-table-life';
 import { GATEWAY_COMMAND_ENDPOINTS } from './endpoint-table-gateway-commands';
 import { GRAPH_LIVE_ENDPOINTS } from './endpoint-table-graph-live';
 import { HEALTH_ENDPOINTS } from './endpoint-table-health';
@@ -293,6 +294,7 @@ export const ENDPOINTS: EndpointCase[] = [
   ...BACKUP_ENDPOINTS,
   ...SETTINGS_ENDPOINTS,
   ...ENVIRONMENT_ENDPOINTS,
+  ...LIFE_ENDPOINTS,
 ];
 
 export function sendCase(ctx: MatrixContext, spec: CallSpec, method: string): Promise<ApiResponse> {

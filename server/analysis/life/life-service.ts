@@ -1,5 +1,6 @@
 import { sql, type Insertable, type Kysely } from 'kysely';
 import { DAY_MS, analyzeFilterLife, type FilterDay, type FilterLifeAnalysis, type FilterLifeSettings } from '../../../contract/analysis/filter-life';
+import { blockMedians, fitTrend, trendAt } from '../../../contract/analysis/robust-fit';
 import { compileLifeFormula, lifeFormulaVariables, remainingDaysFromUsedPercent, runLifeFormula } from '../../../contract/analysis/life-formula';
 import { SITE_UTC_OFFSET_MINUTES } from '../../../contract/constants';
 import { MeasureTag, MessageType } from '../../../contract/enums';
@@ -124,6 +125,24 @@ export function predictLife(
   return { prediction, analysis };
 }
 
+/**
+ * The fitted resistance line of a cycle for the trend chart: the same robust fit the analysis
+ * makes (40 block medians, Theil–Sen line or offset exponential), sampled daily from the cycle
+ * start to `until`; empty when no trend can be fitted.
+ */
+export function resistanceTrendLine(days: readonly { day: number; pa: number | null }[], cycleStart: number, until: number): { t: number; pa: number }[] {
+  const points = days.filter((d) => d.day >= cycleStart && d.pa !== null && d.pa > 0).map((d) => ({ x: (d.day - cycleStart) / DAY_MS, y: d.pa! }));
+  if (points.length < 7) return [];
+  const trend = fitTrend(blockMedians(points, 40));
+  if (!trend) return [];
+  const out: { t: number; pa: number }[] = [];
+  const end = Math.max(0, (until - cycleStart) / DAY_MS);
+  const step = Math.max(1, Math.ceil(end / 400));
+  for (let x = 0; x < end; x += step) out.push({ t: cycleStart + x * DAY_MS, pa: round(trendAt(trend, x), 1) });
+  out.push({ t: cycleStart + end * DAY_MS, pa: round(trendAt(trend, end), 1) });
+  return out;
+}
+
 // ---- daily means -------------------------------------------------------------------------------
 
 /**
@@ -145,18 +164,20 @@ export async function foldLifeDays(db: Kysely<DB>, deviceIds: readonly number[],
     const from = lastOf.get(id) ?? fresh;
     byStart.set(from, [...(byStart.get(from) ?? []), id]);
   }
+  // Integer division on both databases: literals, not bound parameters (SQLite binds numbers as reals).
+  const dayIndex = sql<number>`(h.bucket + ${sql.lit(OFFSET_MS)}) / ${sql.lit(DAY_MS)}`;
   for (const [from, ids] of byStart) {
     const rows = await db.selectFrom('t_history_measure_1h as h').innerJoin('t_measure as m', 'm.id', 'h.measure_id')
       .select([
         'h.device_id', 'h.measure_id', 'm.tag_id',
-        sql<number>`(h.bucket + ${OFFSET_MS}) / ${DAY_MS}`.as('day_index'),
+        dayIndex.as('day_index'),
         (eb) => eb.fn.sum<number>('h.sum_value').as('total'),
         (eb) => eb.fn.sum<number>('h.sample_count').as('samples'),
         sql<number>`sum(case when h.max_value > 0 then 1 else 0 end)`.as('running'),
       ])
       .where('h.device_id', 'in', ids).where('h.bucket', '>=', from).where('h.bucket', '<=', now)
       .where('m.tag_id', 'in', [MeasureTag.Resistance, MeasureTag.AirVolume, MeasureTag.PM10, MeasureTag.PM25])
-      .groupBy(['h.device_id', 'h.measure_id', 'm.tag_id', sql`(h.bucket + ${OFFSET_MS}) / ${DAY_MS}`])
+      .groupBy(['h.device_id', 'h.measure_id', 'm.tag_id', dayIndex])
       .execute();
     type Day = { device_id: number; day: number; resistance_pa: number | null; air_m3h: number | null; upstream_pm: number | null; run_hours: number | null };
     const days = new Map<string, Day & { rId: number; aId: number; pm10: boolean }>();
