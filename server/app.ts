@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import Fastify, { type FastifyInstance } from 'fastify';
 import multipart from '@fastify/multipart';
 import { UPLOAD_MAX_BYTES } from '../contract/constants';
@@ -54,6 +55,7 @@ import { registerSysRoutes } from './routes/sys/sys-routes';
 import { registerUserManageRoutes } from './routes/user-manage/user-manage-routes';
 import { registerUserRoutes } from './routes/user/user-routes';
 import { registerAppApiRoutes } from './routes/app-api';
+import { RequestLogController } from './http/request-log';
 import { registerBackupRoutes } from './routes/backup/backup-routes';
 import { registerApiDocs } from './api-docs/api-docs-routes';
 import { registerAboutRoutes } from './routes/about/about-routes';
@@ -67,6 +69,12 @@ export interface BuildAppOptions {
   logger?: boolean | { level: string };
   /** Hub timings and limits (tests shorten the keep-alive); defaults otherwise. */
   hub?: Partial<HubOptions>;
+}
+
+/** A proxy's `X-Request-Id` when it is a plain token, else a fresh one: the id of the request's log lines. */
+function requestIdOf(req: { headers: Record<string, string | string[] | undefined> }): string {
+  const given = req.headers['x-request-id'];
+  return typeof given === 'string' && /^[A-Za-z0-9._:-]{1,64}$/.test(given) ? given : randomUUID();
 }
 
 /** The HTTP application: plugins first, then the hub and the route families, then the console. */
@@ -84,6 +92,12 @@ export async function buildApp(base: Omit<AppDeps, 'hub'>, options: BuildAppOpti
       ? (_addr: string, hop: number) => hop < (config.trustProxy as number)
       : config.trustProxy,
     return503OnClosing: true,
+    logController: new RequestLogController(),
+    genReqId: requestIdOf,
+  });
+  // Every answer names its request, so a user can quote it and the log line can be found.
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('x-request-id', request.id);
   });
   registerEnvelopeErrors(app);
   await registerSecurity(app, config, base.db);
