@@ -125,7 +125,8 @@ describe('secrets stay secret', () => {
   let log = '';
   beforeAll(async () => {
     const stream = new Writable({ write(chunk, _enc, done) { log += chunk; done(); } });
-    const logger = { level: 'info', stream };
+    // Request lines are at debug (RequestLogController): the most talkative level a site may set.
+    const logger = { level: 'debug', stream };
     server = await startTestServer({}, { logger });
   });
   afterAll(async () => { await server?.dispose(); });
@@ -150,6 +151,21 @@ describe('secrets stay secret', () => {
       expect(log).not.toContain(secret);
     }
     expect(log.toLowerCase()).not.toContain('authorization');
+  });
+
+  it('names each request by an id it answers with, a plain proxy id kept', async () => {
+    const anon = new ApiClient(server.url);
+    const own = await fetch(`${server.url}/api/sys/info`);
+    const id = own.headers.get('x-request-id') ?? '';
+    expect(id).toMatch(/^[0-9a-f-]{36}$/);
+    const given = await fetch(`${server.url}/api/sys/info`, { headers: { 'X-Request-Id': 'lb-7f3a.42' } });
+    expect(given.headers.get('x-request-id')).toBe('lb-7f3a.42');
+    const forged = await fetch(`${server.url}/api/sys/info`, { headers: { 'X-Request-Id': `${'x'.repeat(80)} {"level":60}` } });
+    expect(forged.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
+    await anon.get('/api/sys/info');
+    await new Promise((r) => setTimeout(r, 50));
+    expect(log).toContain(`"reqId":"${id}"`);
+    expect(log).toContain('"reqId":"lb-7f3a.42"');
   });
 
   it('redacts every secret query parameter', () => {
@@ -231,5 +247,21 @@ describe('security headers and CORS', () => {
     expect(options.status).toBeLessThan(300);
     expect(options.headers.get('access-control-allow-origin')).toBe('https://wall.example');
     expect((options.headers.get('access-control-allow-headers') ?? '').toLowerCase()).toContain('authorization');
+  });
+});
+
+describe('request lines', () => {
+  it('are at debug: an info log holds none for a plain request', async () => {
+    let log = '';
+    const stream = new Writable({ write(chunk, _enc, done) { log += chunk; done(); } });
+    const server = await startTestServer({}, { logger: { level: 'info', stream } });
+    try {
+      expect((await fetch(`${server.url}/api/sys/info`)).status).toBe(200);
+      await new Promise((r) => setTimeout(r, 50));
+      expect(log).not.toContain('/api/sys/info');
+      expect(log).not.toContain('request completed');
+    } finally {
+      await server.dispose();
+    }
   });
 });
