@@ -5,6 +5,7 @@ import { Button } from '../shared/ui/Button';
 import { ConsoleRoutes } from './ConsoleRoutes';
 import { ForcedLogoutDialog } from './hub/ForcedLogoutDialog';
 import { LiveDialogs } from './hub/LiveDialogs';
+import { MaintenanceDialog } from './hub/MaintenanceDialog';
 import { useConsoleHub } from './hub/useConsoleHub';
 import { StatusScreen } from './StatusScreen';
 import { useResponsiveLayout } from './useResponsiveLayout';
@@ -21,6 +22,7 @@ export function Console() {
       <ConsoleBody />
       <LiveDialogs />
       <ForcedLogoutDialog />
+      <MaintenanceDialog />
     </>
   );
 }

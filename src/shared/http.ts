@@ -6,8 +6,8 @@ import { showAlert, showToast } from './feedback';
 import { createSessionExpiryHandler } from './sessionExpiry';
 import { clearToken, getToken } from './session';
 
-/** Which server base a call goes to: `/api`, or the second base `/app-api` (SPEC §7). */
-export type ApiBase = 'api' | 'appApi';
+/** Which server base a call goes to: `/api`, the second base `/app-api`, or `/srv` (backup and restore; SPEC §7). */
+export type ApiBase = 'api' | 'appApi' | 'srv';
 
 type QueryValue = string | number | boolean | undefined | null;
 
@@ -41,7 +41,7 @@ export class ApiRequestError extends Error {
 
 export function buildUrl(base: ApiBase, path: string, query: RequestOptions['query']): string {
   const config = getRuntimeConfig();
-  const prefix = base === 'api' ? `${config.apiBaseUrl}/api` : config.appApiBaseUrl;
+  const prefix = base === 'api' ? `${config.apiBaseUrl}/api` : base === 'srv' ? `${config.apiBaseUrl}/srv` : config.appApiBaseUrl;
   const params = new URLSearchParams();
   for (const [key, value] of Object.entries(query ?? {})) {
     if (value !== undefined && value !== null) params.append(key, String(value));

@@ -1,4 +1,4 @@
-import { HubNoticeType, HubTopic } from '../../../contract/hub';
+import { HubNoticeType, HubTopic, type MaintenanceData } from '../../../contract/hub';
 import type { HubConnectionOwner } from '../../shared/hub/HubConnectionOwner';
 import type { LogoutReason } from './forcedLogout';
 
@@ -10,6 +10,8 @@ export interface ConsoleHubActions {
   recountUnread(): void;
   /** Shows 下线提示, then removes the token and reloads (SPEC §4). */
   forceLogout(reason: LogoutReason): void;
+  /** A backup is being restored (issue 22): show the notice, and reload once it is done. */
+  maintenance?(data: MaintenanceData): void;
 }
 
 /**
@@ -70,6 +72,7 @@ export function connectConsoleHub(
     owner.subscribe(HubTopic.alarms),
     owner.on(HubNoticeType.MeasureWarning, () => alarms.call()),
     owner.on(HubNoticeType.Logout, (notice) => actions.forceLogout(notice.data?.reason ?? 'loginElsewhere')),
+    owner.on(HubNoticeType.Maintenance, (notice) => { if (notice.data) actions.maintenance?.(notice.data); }),
     owner.on('*', () => unread.call()),
     owner.onResync(() => {
       alarms.call();

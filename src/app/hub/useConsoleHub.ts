@@ -11,6 +11,7 @@ import { refreshToken } from '../../shared/tokenRefresh';
 import { userAtom } from '../../shared/user';
 import { connectConsoleHub } from './connectConsoleHub';
 import { createForcedLogout, forcedLogoutAtom } from './forcedLogout';
+import { createMaintenanceReaction, maintenanceAtom } from './maintenance';
 
 /**
  * The console's one realtime connection: created once the signed-in user is known, connected 5 s
@@ -34,10 +35,15 @@ export function useConsoleHub(): void {
       clearToken,
       reload: () => window.location.reload(),
     });
+    const maintenance = createMaintenanceReaction({
+      show: (data) => appStore.set(maintenanceAtom, data),
+      reload: () => window.location.reload(),
+    });
     const detach = connectConsoleHub(owner, {
       refreshAlarms: requestAlarmRefresh,
       recountUnread: requestUnreadRecount,
       forceLogout: forced.trigger,
+      maintenance: maintenance.handle,
     });
     // Started before it is published: screens following the owner never see it 'disconnected'.
     void owner.setUserId(userId);
@@ -45,6 +51,7 @@ export function useConsoleHub(): void {
     return () => {
       detach();
       forced.cancel();
+      maintenance.cancel();
       if (appStore.get(hubOwnerAtom) === owner) appStore.set(hubOwnerAtom, null);
       void owner.dispose();
     };

@@ -7,6 +7,7 @@ import { lazyPage } from '../../shared/lazyPage';
 import { EmptyPage } from '../../shared/ui/EmptyState';
 import { ALARM_PAGES } from '../alarms/pages/alarmPages';
 import { ACCESS_PAGES } from './access/accessPages';
+import { BACKUP_PAGES } from './backup/backupPages';
 import { CARD_PAGES } from './cards/cardPages';
 import { DEVICE_PAGES } from './devices/devicePages';
 import { GRAPH_LIB_PAGES } from './graph-libs/graphLibPages';
@@ -77,6 +78,7 @@ const ADMIN_PAGES: Record<string, (props: PageProps) => ReactNode> = {
   ...PROJECT_PAGES,
   ...DETAIL_PAGES,
   ...MONITORING_PAGES,
+  ...BACKUP_PAGES,
   ...SETTINGS_PAGES,
 };
 
