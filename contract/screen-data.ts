@@ -73,7 +73,7 @@ export const ScreenOverview = z.object({
   pm25: z.number().nullable(),
   /** Average current PM10, chosen like `pm25`. */
   pm10: z.number().nullable(),
-  /** aqiOf({pm25, pm10}) of the two averages above (contract/analysis/aqi.ts). */
+  /** aqiOf({pm25, pm10}, standard) of the two averages above under the configured standard (contract/analysis/aqi.ts). */
   aqi: z.number().int().nullable(),
   /** m³/h: the sum of the current AirVolume values. */
   airVolume: z.number(),

@@ -131,13 +131,14 @@ describe('big-screen aggregates', () => {
         // Sensors that are not offline: (40 + 80) / 2 and (80 + 120) / 2.
         pm25: 60,
         pm10: 100,
-        // IAQI PM2.5 60 = 50 + 50 / 40 * 25 = 81.25 -> 82; PM10 100 -> 75.
-        aqi: 82,
+        // Under HJ 633—2026 (the configured standard): PM2.5 60 is the IAQI-100 breakpoint;
+        // PM10 100 = 50 + 50 / 70 * 50 = 85.7 -> 86.
+        aqi: 100,
         airVolume: 0,
       });
       expect(o.projectList).toEqual([expect.objectContaining({
         id: T, name: '屏幕测试项目', city: '测试', region: null, lng: null, lat: null, state: 'alarm',
-        devices: 10, online: 8, alarms: 2, pm25: 60, aqi: 82,
+        devices: 10, online: 8, alarms: 2, pm25: 60, aqi: 100,
       })]);
 
       const first = await ok<ScreenOverview>(operator, '/api/s/screen/overview');

@@ -1,5 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import { aqiOf } from '../../../contract/analysis/aqi';
+import { DEFAULT_AQI_STANDARD, type AqiStandardId } from '../../../contract/analysis/aqi-tables';
 import { ConditionType } from '../../../contract/conditions';
 import { DeviceState, DeviceTypeId, MEASURE_TAGS, MeasureTag, WarnLevel, type MeasureTagId } from '../../../contract/enums';
 import {
@@ -45,7 +46,8 @@ export class ScreenDataRepository {
     return q;
   }
 
-  async overview(scope: ScreenScope, now: number): Promise<ScreenOverview> {
+  /** `standard`: the AQI standard in force (settings `aqiStandard`). */
+  async overview(scope: ScreenScope, now: number, standard: AqiStandardId = DEFAULT_AQI_STANDARD): Promise<ScreenOverview> {
     const ids = this.projectIds(scope);
     const [projects, devices, alarms, values, energy] = await Promise.all([
       this.db.selectFrom('t_project as p').leftJoin('t_region as r', 'r.id', 'p.region_id')
@@ -122,7 +124,7 @@ export class ScreenDataRepository {
     out.airVolume = round1(out.airVolume);
     out.pm25 = ambientMean(sums.get(`${MeasureTag.PM25}`));
     out.pm10 = ambientMean(sums.get(`${MeasureTag.PM10}`));
-    out.aqi = aqiOf({ pm25: out.pm25, pm10: out.pm10 });
+    out.aqi = aqiOf({ pm25: out.pm25, pm10: out.pm10 }, standard);
     for (const e of energy) {
       out.energyToday += e.kwh;
       const p = list.get(e.projectId);
@@ -132,7 +134,7 @@ export class ScreenDataRepository {
     for (const p of list.values()) {
       p.energyToday = round1(p.energyToday);
       p.pm25 = ambientMean(sums.get(`${MeasureTag.PM25}:${p.id}`));
-      p.aqi = aqiOf({ pm25: p.pm25, pm10: ambientMean(sums.get(`${MeasureTag.PM10}:${p.id}`)) });
+      p.aqi = aqiOf({ pm25: p.pm25, pm10: ambientMean(sums.get(`${MeasureTag.PM10}:${p.id}`)) }, standard);
       p.state = p.alarms > 0 ? 'alarm' : p.devices > 0 && !reporting.get(p.id) ? 'offline' : 'normal';
     }
     out.projectList = [...list.values()];

@@ -5,6 +5,7 @@ import {
 import type { AuthUser } from '../../auth/auth-user';
 import type { AppDeps } from '../../deps';
 import { endpoint } from '../../http/endpoint';
+import { configuredAqiStandard } from '../environment/aqi-standard';
 import { visibleDevice, visibleProject } from '../telemetry/telemetry-repository';
 import { ScreenDataRepository, type ScreenScope } from './screen-data-repository';
 
@@ -20,7 +21,7 @@ export function registerScreenDataRoutes(app: FastifyInstance, { db }: AppDeps):
   endpoint(app, db, {
     method: 'GET', url: '/s/screen/overview', access: 'signed-in', query: ScreenScopeQuery, response: ScreenOverview,
     async handler({ user, query }) {
-      return repo.overview(await scopeOf(user, query.projectId), Date.now());
+      return repo.overview(await scopeOf(user, query.projectId), Date.now(), await configuredAqiStandard(db));
     },
   });
 
