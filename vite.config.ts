@@ -3,6 +3,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { aboutPlugin } from './scripts/about-plugin';
 
 /** Where `npm run dev` forwards API and hub calls: the platform server started beside Vite. */
 const apiTarget = `http://localhost:${process.env.API_PORT ?? 8080}`;
@@ -86,7 +87,7 @@ function routePreloads(): Plugin {
 }
 
 export default defineConfig({
-  plugins: [react(), finishBuild(), routePreloads()],
+  plugins: [react(), finishBuild(), routePreloads(), aboutPlugin()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,

@@ -16,6 +16,7 @@ import { LIFE_ENDPOINTS } from './endpoint-table-life';
 import { GATEWAY_COMMAND_ENDPOINTS } from './endpoint-table-gateway-commands';
 import { GRAPH_LIVE_ENDPOINTS } from './endpoint-table-graph-live';
 import { HEALTH_ENDPOINTS } from './endpoint-table-health';
+import { ABOUT_ENDPOINTS } from './endpoint-table-about';
 import { IOT_MONITOR_ENDPOINTS } from './endpoint-table-iot-monitor';
 import { MEASURE_ENDPOINTS } from './endpoint-table-measures';
 import { MONITORING_ENDPOINTS } from './endpoint-table-monitoring';
@@ -291,6 +292,7 @@ export const ENDPOINTS: EndpointCase[] = [
   ...CONTROL_ENDPOINTS,
   ...MONITORING_ENDPOINTS,
   ...HEALTH_ENDPOINTS,
+  ...ABOUT_ENDPOINTS,
   ...BACKUP_ENDPOINTS,
   ...SETTINGS_ENDPOINTS,
   ...ENVIRONMENT_ENDPOINTS,

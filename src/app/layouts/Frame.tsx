@@ -10,6 +10,7 @@ import { Right } from '../../../contract/rights';
 import { useSysInfo } from '../../shared/sysInfo';
 import { SUPER_ADMIN_NAME, userAtom } from '../../shared/user';
 import { CopyrightFooter } from '../../shared/ui/CopyrightFooter';
+import { LicenceBanner } from '../../features/admin/about/LicenceBanner';
 import { useScrollToTop } from '../../shared/useScrollToTop';
 import { useTranslation } from 'react-i18next';
 
@@ -73,6 +74,7 @@ export function Frame({ items, head, children }: { items: SidebarItem[]; head: R
       <Column $offset={offset} $animate={!sidebar.withoutAnimation}>
         <Sticky>{head}</Sticky>
         {showDemoWarning && <Warning role="alert" data-testid="demo-exposed">{t('shell.demoExposed')}</Warning>}
+        <LicenceBanner />
         <Content ref={contentRef}>{children}</Content>
         <CopyrightFooter productName={productName} />
       </Column>

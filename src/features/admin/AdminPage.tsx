@@ -18,6 +18,7 @@ import { MONITORING_PAGES } from '../monitoring/monitoringPages';
 import { PRODUCT_PAGES } from './products/productPages';
 import { PROJECT_VIDEO_PAGES } from './project-videos/projectVideoPages';
 import { PROJECT_PAGES } from './projects/projectPages';
+import { ABOUT_PAGES } from './about/aboutPages';
 import { SETTINGS_PAGES } from './settings/settingsPages';
 import { registerAccessStrings } from './access/accessStrings';
 import { AdminProviders } from './AdminProviders';
@@ -78,6 +79,7 @@ const ADMIN_PAGES: Record<string, (props: PageProps) => ReactNode> = {
   ...PROJECT_PAGES,
   ...DETAIL_PAGES,
   ...MONITORING_PAGES,
+  ...ABOUT_PAGES,
   ...BACKUP_PAGES,
   ...SETTINGS_PAGES,
 };
