@@ -10,7 +10,8 @@ export const METRICS_PATH = '/metrics';
 export interface MetricsOptions {
   /**
    * `METRICS_TOKEN`: when set, /metrics answers only `Authorization: Bearer <token>` (from any
-   * address); when unset, only clients on the loopback address (a scraper on the same host).
+   * address); when unset, only clients on the loopback address (a scraper on the same host) whose
+   * request was not forwarded by a proxy.
    */
   token?: string;
 }
@@ -31,6 +32,8 @@ export function metricsAllowed(req: FastifyRequest, token: string | undefined): 
     const header = req.headers.authorization ?? '';
     return header.startsWith('Bearer ') && sameSecret(header.slice(7), token);
   }
+  // A request relayed by a proxy on this host looks local: refuse anything that was forwarded.
+  if (req.headers['x-forwarded-for'] !== undefined || req.headers.forwarded !== undefined) return false;
   return LOOPBACK.has(req.ip);
 }
 

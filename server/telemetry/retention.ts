@@ -3,7 +3,7 @@ import type { Settings } from '../../contract/settings';
 import type { DB } from '../db/schema';
 import { loadSettings } from '../settings/settings-repository';
 
-const DAY = 86_400_000;
+const DAY_MS = 86_400_000;
 /** Rows deleted by one statement: each is its own short transaction, so ingest gets the database in between. */
 export const PRUNE_BATCH = 1_000;
 
@@ -26,6 +26,8 @@ export interface PruneOptions {
   shouldStop?: () => boolean;
   /** Awaited between batches (default: one turn of the event loop), so requests and ingest run in between. */
   pause?: () => Promise<void>;
+  /** The length of a retention "day" (default 86,400,000 ms); the accelerated soak bench shortens it. */
+  dayMs?: number;
 }
 
 /** The retention settings (contract/settings.ts); a missing or unreadable one takes its default. */
@@ -34,14 +36,14 @@ export async function readRetention(db: Kysely<DB>): Promise<Retention> {
 }
 
 /** The instant before which each table's rows are removed (rows at the instant are kept). */
-export function retentionCutoffs(r: Retention, now: number) {
+export function retentionCutoffs(r: Retention, now: number, dayMs = DAY_MS) {
   return {
-    raw: now - r.rawDays * DAY,
-    minute: now - r.minuteDays * DAY,
-    hour: now - r.hourDays * DAY,
-    messages: now - r.messageDays * DAY,
-    logs: now - r.logDays * DAY,
-    alarms: now - r.alarmDays * DAY,
+    raw: now - r.rawDays * dayMs,
+    minute: now - r.minuteDays * dayMs,
+    hour: now - r.hourDays * dayMs,
+    messages: now - r.messageDays * dayMs,
+    logs: now - r.logDays * dayMs,
+    alarms: now - r.alarmDays * dayMs,
   };
 }
 
@@ -63,7 +65,7 @@ type IdTable = 't_history_message' | 't_history_log' | 't_history_measure_warnin
  * alike, so PostgreSQL prunes by the same batched deletes.
  */
 export async function pruneHistory(db: Kysely<DB>, now: number, opts: PruneOptions = {}): Promise<PruneResult> {
-  const cut = retentionCutoffs(await readRetention(db), now);
+  const cut = retentionCutoffs(await readRetention(db), now, opts.dayMs);
   const batch = opts.batch ?? PRUNE_BATCH;
   const pause = opts.pause ?? nextTurn;
   const stop = opts.shouldStop ?? (() => false);

@@ -37,6 +37,7 @@ async function main(): Promise<void> {
   await benchKiosk();
   await benchEditorDrag();
   (await import('./life-bench')).benchLifeAnalyze();
+  await (await import('./retention-soak')).benchRetentionSoak();
 }
 
 main().catch((err: unknown) => {

@@ -72,10 +72,13 @@ describe('GET /metrics (server/http/metrics.ts)', () => {
   });
 
   it('without a token answers loopback clients only', () => {
-    const req = (ip: string, authorization?: string) => ({ ip, headers: { authorization } }) as unknown as FastifyRequest;
+    const req = (ip: string, authorization?: string, forwarded?: string) =>
+      ({ ip, headers: { authorization, ...(forwarded ? { 'x-forwarded-for': forwarded } : {}) } }) as unknown as FastifyRequest;
     expect(metricsAllowed(req('127.0.0.1'), undefined)).toBe(true);
     expect(metricsAllowed(req('::1'), undefined)).toBe(true);
     expect(metricsAllowed(req('10.0.0.5'), undefined)).toBe(false);
+    // Through a proxy on this host: the client is elsewhere.
+    expect(metricsAllowed(req('127.0.0.1', undefined, '203.0.113.9'), undefined)).toBe(false);
     expect(metricsAllowed(req('10.0.0.5', 'Bearer x'), undefined)).toBe(false);
     expect(metricsAllowed(req('10.0.0.5', 'Bearer secret'), 'secret')).toBe(true);
     expect(metricsAllowed(req('127.0.0.1'), 'secret')).toBe(false);
