@@ -5,6 +5,7 @@ import { MarkAreaComponent } from 'echarts/components';
 import type { EChartsCoreOption } from 'echarts/core';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import styled from 'styled-components';
 import { AQI_LEVELS, AQI_MAX, type AqiLevel } from '../../../../contract/analysis/aqi';
 import { AQI_INDICATORS, AQI_POLLUTANT_NAMES, type AqiIndicator, type AqiPollutant } from '../../../../contract/analysis/aqi-tables';
 import { ENV_PERIODS, type AqiReportOut, type AqiSide, type EnvPeriod } from '../../../../contract/environment-analysis';
@@ -22,10 +23,23 @@ const LEVELS = [1, 2, 3, 4, 5, 6] as const;
 /** Dark text on the light category colours (良 yellow, 优 green), white on the rest. */
 const onLevel = (level: number) => (level <= 2 ? '#1f1f1f' : '#ffffff');
 
+const Badge = styled.span<{ $bg: string; $fg: string }>`
+  display: inline-block;
+  padding: 0.125rem 0.5rem;
+  border-radius: 0.25rem;
+  font-size: 0.875rem;
+  font-weight: 600;
+  line-height: 1.5;
+  vertical-align: middle;
+  background: ${({ $bg }) => $bg};
+  color: ${({ $fg }) => $fg};
+`;
+
+/** The category in its standard colour (HJ 633 Appendix A). */
 function LevelTag({ level, lng }: { level: number | null; lng: string }) {
-  if (!level) return <Tag>—</Tag>;
+  if (!level) return null;
   const info = AQI_LEVELS[level as AqiLevel];
-  return <Tag color={info.colour} style={{ color: onLevel(level), fontWeight: 600 }}>{lng === 'en' ? info.en : info.name}</Tag>;
+  return <Badge $bg={info.colour} $fg={onLevel(level)}>{lng === 'en' ? info.en : info.name}</Badge>;
 }
 
 /** The AQI dial: the six category colours round the scale, the needle at the value. */
@@ -34,12 +48,12 @@ function Gauge({ report, label }: { report: AqiReportOut | null; label: string }
   const option = useMemo<EChartsCoreOption | null>(() => report ? ({
     backgroundColor: 'transparent',
     series: [{
-      type: 'gauge', min: 0, max: AQI_MAX, splitNumber: 10, radius: '95%', center: ['50%', '58%'],
+      type: 'gauge', min: 0, max: AQI_MAX, splitNumber: 5, radius: '92%', center: ['50%', '56%'],
       axisLine: { lineStyle: { width: 14, color: LEVELS.map((l) => [Math.min(1, AQI_LEVELS[l].upTo / AQI_MAX), AQI_LEVELS[l].colour]) } },
       pointer: { width: 5, itemStyle: { color: theme.textStrong } },
       axisTick: { show: false }, splitLine: { length: 14, lineStyle: { color: theme.surface, width: 2 } },
-      axisLabel: { color: theme.textMuted, distance: 18, fontSize: 10 },
-      detail: { valueAnimation: false, fontSize: 30, fontWeight: 700, offsetCenter: [0, '42%'], color: theme.textStrong,
+      axisLabel: { color: theme.textMuted, distance: 20, fontSize: 11 },
+      detail: { valueAnimation: false, fontSize: 30, fontWeight: 700, offsetCenter: [0, '62%'], color: theme.textStrong,
         formatter: () => (report.aqi === null ? 'NA' : String(report.aqi)) },
       data: [{ value: report.aqi ?? report.maxIaqi ?? 0 }],
     }],
@@ -68,7 +82,7 @@ function SideCard({ side, lng }: { side: AqiSide; lng: string }) {
               <div><dt>{e('latestHour', { time: shortTime(h.t) })}</dt><dd data-testid={`aqi-value-${side.side}`}>{h.aqi ?? 'NA'}</dd></div>
               <div><dt>{e('category')}</dt><dd><LevelTag level={h.level} lng={lng} /></dd></div>
               <div><dt>{e('primary')}</dt><dd style={{ fontSize: '1.1rem' }}>{primary(h)}</dd></div>
-              <div><dt>{e('last24h')}</dt><dd>{side.last24h?.aqi ?? 'NA'} <LevelTag level={side.last24h?.level ?? null} lng={lng} /></dd></div>
+              <div><dt>{e('last24h')}</dt><dd data-testid={`aqi-24h-${side.side}`}>{side.last24h?.aqi ?? 'NA'} <LevelTag level={side.last24h?.level ?? null} lng={lng} /></dd></div>
               <div><dt>{e('exceedance')}</dt><dd>{e('hoursOf', { n: side.exceedanceHours, total: side.hoursWithAqi })}</dd></div>
               <div><dt>{e('byPollutant')}</dt><dd style={{ fontSize: '0.95rem' }}>
                 {Object.entries(side.exceedanceByPollutant).map(([p, n]) => `${AQI_POLLUTANT_NAMES[p as AqiPollutant]} ${n}h`).join('，') || '—'}
@@ -120,7 +134,10 @@ export function AqiAnalysisPage({ title }: { title: string }) {
       xAxis: { type: 'category', data: times.map((tm) => (hourly ? shortTime(tm) : shortDate(tm))), boundaryGap: false, ...axis },
       yAxis: { type: 'value', name: 'AQI', min: 0, ...axis },
       series: q.data.sides.map((s, i) => ({
-        type: 'line', name: t(`envAnalysis.sides.${s.side}`), showSymbol: !hourly, connectNulls: false, data: pick(s).map((r) => r.aqi),
+        // An hour or day without a published AQI (a pollutant missing) shows its largest IAQI as a hollow point.
+        type: 'line', name: t(`envAnalysis.sides.${s.side}`), showSymbol: !hourly, connectNulls: false,
+        data: pick(s).map((r) => (r.aqi !== null ? r.aqi : r.maxIaqi === null ? null
+          : { value: r.maxIaqi, symbol: 'emptyCircle', symbolSize: 5, itemStyle: { opacity: 0.6 } })),
         lineStyle: { width: 2 }, itemStyle: { color: i === 0 ? '#fa8c16' : theme.primary },
         ...(i === 0 ? { markArea: { silent: true, data: bands } } : {}),
       })),
@@ -151,9 +168,9 @@ export function AqiAnalysisPage({ title }: { title: string }) {
           <Chart option={option} loading={q.isFetching} empty={!q.data} label={e('trendTitle')} />
           <div style={{ display: 'flex', flexWrap: 'wrap', gap: '0.5rem', marginTop: '0.5rem' }}>
             {LEVELS.map((l) => (
-              <Tag key={l} color={AQI_LEVELS[l].colour} style={{ color: onLevel(l) }}>
+              <Badge key={l} $bg={AQI_LEVELS[l].colour} $fg={onLevel(l)}>
                 {lng === 'en' ? AQI_LEVELS[l].en : AQI_LEVELS[l].name} {l === 1 ? '0–50' : l === 6 ? '>300' : `${AQI_LEVELS[(l - 1) as AqiLevel].upTo + 1}–${AQI_LEVELS[l].upTo}`}
-              </Tag>
+              </Badge>
             ))}
           </div>
         </Card>
