@@ -61,6 +61,7 @@ import { registerApiDocs } from './api-docs/api-docs-routes';
 import { registerAboutRoutes } from './routes/about/about-routes';
 import { registerCardHomeRoutes } from './routes/cards/card-home-routes';
 import { registerCardRoutes } from './routes/cards/card-routes';
+import { registerDemoCatalogueRoutes } from './routes/filter-catalogue/demo-catalogue-routes';
 import { RESOURCE_HOOKS } from './resources/resource-hooks';
 import { registerResourceRoutes } from './resources/resource-routes';
 
@@ -172,6 +173,7 @@ export async function buildApp(base: Omit<AppDeps, 'hub'>, options: BuildAppOpti
 
   registerHealth(app, deps);
   registerCardHomeRoutes(app, deps);
+  registerDemoCatalogueRoutes(app, deps);
   await registerConsole(app, config.staticDir);
   return app;
 }

@@ -45,6 +45,11 @@ export interface ServerConfig {
    * policy lets the console fetch and play media from exactly these.
    */
   videoOrigins: string[] | 'any' | 'stored';
+  /**
+   * The supplier's filter catalogue the sync reads (`FILTER_CATALOGUE_URL`: an http(s) address
+   * answering JSON, or a path on this server); absent: the demo catalogue, /srv/demo/filter-catalogue.
+   */
+  filterCatalogueUrl?: string;
   logLevel: string;
   /**
    * Trust X-Forwarded-For from a reverse proxy (`TRUST_PROXY`: true, a hop count or addresses).
@@ -182,6 +187,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env, root = process.
     bodyLimit: int(env.BODY_LIMIT, 1024 * 1024, 'BODY_LIMIT'),
     amapKey: env.AMAP_KEY || undefined,
     videoOrigins: parseVideoOrigins(env.VIDEO_ORIGINS),
+    filterCatalogueUrl: env.FILTER_CATALOGUE_URL || undefined,
     logLevel: env.LOG_LEVEL || 'info',
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     offlineAfterS: int(env.OFFLINE_AFTER_S, 300, 'OFFLINE_AFTER_S'),

@@ -1,6 +1,7 @@
 import { Right } from '../../contract/rights';
 import { hashToken, newToken } from '../../server/auth/tokens';
 import type { EndpointCase, MatrixContext } from './endpoint-table';
+import { loginAs } from './harness';
 
 const db = (ctx: MatrixContext) => ctx.server.database.db;
 const orgId = async (ctx: MatrixContext, code: string) =>
@@ -28,7 +29,15 @@ async function cardToken(ctx: MatrixContext): Promise<string> {
   return token;
 }
 
-/** The IoT card platform (issue 21) for the rights matrix of endpoint-table.ts. */
+/** A fresh preview of the demo catalogue's filter types (by the admin, over HTTP), to be applied. */
+async function matrixPreview(ctx: MatrixContext): Promise<void> {
+  const r = await (await loginAs(ctx.server, 'admin')).post('/app-api/t_lcc_sync/filter-type');
+  if (!r.body.success) throw new Error(`preview failed: ${r.body.error}`);
+}
+const newestRun = async (ctx: MatrixContext) =>
+  (await db(ctx).selectFrom('t_lcc_sync').select('id').where('kind', '=', 'filter-type').orderBy('id', 'desc').executeTakeFirstOrThrow()).id;
+
+/** The IoT card platform and the filter catalogue sync (issue 21) for the rights matrix of endpoint-table.ts. */
 export const CARD_ENDPOINTS: EndpointCase[] = [
   { method: 'GET', route: '/api/t_card', access: Right.IotCardSysPreview, call: () => ({ url: '/api/t_card?Page=1&Size=5&status=2' }) },
   { method: 'GET', route: '/api/t_card/warnings', access: Right.IotCardSysPreview, call: () => ({ url: '/api/t_card/warnings?days=30' }) },
@@ -60,4 +69,16 @@ export const CARD_ENDPOINTS: EndpointCase[] = [
   // No console token: the card token of a card platform login is the whole authorisation.
   { method: 'GET', route: '/srv/card-home/cards', access: 'public',
     call: async (ctx) => ({ url: '/srv/card-home/cards', headers: { 'x-card-token': await cardToken(ctx) } }) },
+  { method: 'GET', route: '/app-api/t_lcc_sync', access: Right.ProductPreview, call: () => ({ url: '/app-api/t_lcc_sync?Page=1&Size=5&kind=filter-type' }) },
+  { method: 'GET', route: '/app-api/t_lcc_sync/:id', access: Right.ProductPreview,
+    prepare: matrixPreview, call: async (ctx) => ({ url: `/app-api/t_lcc_sync/${await newestRun(ctx)}` }) },
+  { method: 'GET', route: '/app-api/t_lcc_sync_items', access: Right.ProductPreview,
+    prepare: matrixPreview, call: async (ctx) => ({ url: `/app-api/t_lcc_sync_items?syncId=${await newestRun(ctx)}` }) },
+  // The server's own demo catalogue is the upstream (no FILTER_CATALOGUE_URL in tests).
+  { method: 'POST', route: '/app-api/t_lcc_sync/filter-type', access: Right.ProductEdit, call: () => ({ url: '/app-api/t_lcc_sync/filter-type' }) },
+  { method: 'POST', route: '/app-api/t_lcc_sync/filter-model', access: Right.ProductEdit, call: () => ({ url: '/app-api/t_lcc_sync/filter-model' }) },
+  { method: 'POST', route: '/app-api/t_lcc_sync/sync', access: Right.ProductEdit,
+    prepare: matrixPreview, call: async (ctx) => ({ url: '/app-api/t_lcc_sync/sync', body: { id: await newestRun(ctx) } }), undo: matrixPreview },
+  { method: 'GET', route: '/srv/demo/filter-catalogue', access: 'public', raw: true, rawType: 'application/json; charset=utf-8',
+    call: () => ({ url: '/srv/demo/filter-catalogue' }) },
 ];
