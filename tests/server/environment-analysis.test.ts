@@ -6,6 +6,7 @@ import { aqiUnitFactor, airPositionOf } from '../../server/routes/environment/ai
 import { EnvironmentRepository } from '../../server/routes/environment/environment-repository';
 import { EnvironmentService, pollutantOf } from '../../server/routes/environment/environment-service';
 import type { AuthUser } from '../../server/auth/auth-user';
+import { saveSettings } from '../../server/settings/settings-repository';
 import { loginAs, startTestServer, type ApiClient, type TestServer } from './harness';
 import { createModel } from './telemetry-fixtures';
 
@@ -170,6 +171,15 @@ describe('environment analysis (issue 20)', () => {
     expect(Object.fromEntries(h.parts.map((p) => [p.indicator, p.iaqi]))).toEqual({ so2_1h: 93, pm10_24h: 64, pm25_24h: 78 });
     expect(h.aqi).toBe(93);
     expect(h.primaryPollutants).toEqual(['so2']);
+    // The same through the API once the settings name the 2012 standard.
+    await saveSettings(server.database.db, { aqiStandard: 'HJ633-2012' });
+    try {
+      const viaApi = await aqi('day');
+      expect(viaApi.standard.id).toBe('HJ633-2012');
+      expect(viaApi.sides.find((s) => s.side === 'outdoor')!.latestHour!.aqi).toBe(93);
+    } finally {
+      await saveSettings(server.database.db, { aqiStandard: 'HJ633-2026' });
+    }
   });
 
   it('finds the filter stage efficiency and flags the leak still open', async () => {
