@@ -254,7 +254,8 @@ describe('request lines', () => {
   it('are at debug: an info log holds none for a plain request', async () => {
     let log = '';
     const stream = new Writable({ write(chunk, _enc, done) { log += chunk; done(); } });
-    const server = await startTestServer({}, { logger: { level: 'info', stream } });
+    const logger = { level: 'info', stream };
+    const server = await startTestServer({}, { logger });
     try {
       expect((await fetch(`${server.url}/api/sys/info`)).status).toBe(200);
       await new Promise((r) => setTimeout(r, 50));
