@@ -9,6 +9,7 @@ import { ALARM_PAGES } from '../alarms/pages/alarmPages';
 import { ACCESS_PAGES } from './access/accessPages';
 import { BACKUP_PAGES } from './backup/backupPages';
 import { CARD_PAGES } from './cards/cardPages';
+import { CATALOGUE_PAGES } from './filter-catalogue/cataloguePages';
 import { DEVICE_PAGES } from './devices/devicePages';
 import { GRAPH_LIB_PAGES } from './graph-libs/graphLibPages';
 import { GATEWAY_PAGES } from './gateways/gatewayPages';
@@ -76,6 +77,7 @@ const ADMIN_PAGES: Record<string, (props: PageProps) => ReactNode> = {
   ...GATEWAY_PAGES,
   ...UPGRADE_PAGES,
   ...CARD_PAGES,
+  ...CATALOGUE_PAGES,
   ...PROJECT_PAGES,
   ...DETAIL_PAGES,
   ...MONITORING_PAGES,
