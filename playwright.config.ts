@@ -58,6 +58,8 @@ export default defineConfig({
       LOGIN_RATE_LIMIT: '1000',
       // A helper building elsewhere (vite build --outDir dist-x) points E2E_DIST at its own copy.
       STATIC_DIR: process.env.E2E_DIST ?? 'dist',
+      // The shipped key (the demo licence) and the test key that signed tests/e2e/fixtures/e2e-licence.json.
+      LICENCE_PUBLIC_KEY_FILES: 'server/licence/licence-public-key.pem,tests/e2e/fixtures/licence-test-public.pem',
     },
   },
 });

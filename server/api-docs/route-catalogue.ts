@@ -18,8 +18,12 @@ export interface CatalogueRoute {
   };
 }
 
-/** Transport routes of other protocols: the SignalR hub, CORS preflight, the console's catch-all. */
-const NOT_API = (method: string, url: string) => method === 'HEAD' || method === 'OPTIONS' || url.includes('*') || url.startsWith('/chatHub');
+/** The API's bases, and the operational probes beside them; the console's files are not the API. */
+const API_PATH = /^\/(api|app-api|srv)(\/|$)|^\/(healthz|readyz|metrics)$/;
+
+/** Transport routes of other protocols (the SignalR hub, CORS preflight) and the console's files. */
+const NOT_API = (method: string, url: string, declared: boolean) =>
+  method === 'HEAD' || method === 'OPTIONS' || url.includes('*') || url.startsWith('/chatHub') || (!declared && !API_PATH.test(url));
 
 /**
  * Records every route registered on `app` from now on (Fastify's onRoute hook, inherited by the
@@ -32,7 +36,7 @@ export function collectRoutes(app: FastifyInstance): CatalogueRoute[] {
     const methods = Array.isArray(route.method) ? route.method : [route.method];
     const declared = (route.config as { endpoint?: CatalogueRoute['endpoint'] } | undefined)?.endpoint;
     for (const method of methods) {
-      if (NOT_API(method, route.url)) continue;
+      if (NOT_API(method, route.url, !!declared)) continue;
       routes.push({ method, url: route.url, endpoint: declared });
     }
   });
