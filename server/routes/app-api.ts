@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../deps';
+import { registerEnergyRoutes } from './energy/energy-routes';
 import { registerFilterCatalogueRoutes } from './filter-catalogue/catalogue-routes';
 import { registerLifeRoutes } from './life/life-routes';
 import { registerEnvironmentRoutes } from './environment/environment-routes';
@@ -12,6 +13,7 @@ import { registerEnvironmentRoutes } from './environment/environment-routes';
 export function registerAppApiRoutes(appApi: FastifyInstance, deps: AppDeps): void {
   void deps; // used by the families as they register
   appApi.get('/ping', async () => ({ success: true, data: 'pong' }));
+  registerEnergyRoutes(appApi, deps);
   registerFilterCatalogueRoutes(appApi, deps);
   registerEnvironmentRoutes(appApi, deps);
   registerLifeRoutes(appApi, deps);

@@ -1,6 +1,7 @@
 import { sql, type Transaction } from 'kysely';
 import type { Dialect } from '../db/columns';
 import type { DB } from '../db/schema';
+import { markEnergyDirty } from '../analysis/energy/energy-repository';
 
 /** One stored sample. */
 export interface Sample {
@@ -56,6 +57,8 @@ export function foldBuckets(samples: Sample[], bucketMs: number): Bucket[] {
  */
 export async function writeHistory(trx: Transaction<DB>, dialect: Dialect, samples: Sample[]): Promise<void> {
   if (!samples.length) return;
+  // The energy page's day sums of these days are folded again before its next read.
+  await markEnergyDirty(trx, samples);
   for (const part of chunks(samples)) {
     await trx.insertInto('t_history_measure')
       .values(part.map((s) => ({ device_id: s.deviceId, measure_id: s.measureId, ts: s.ts, value: s.value })))

@@ -11,6 +11,7 @@ import { CARD_ENDPOINTS } from './endpoint-table-cards';
 import { CONTROL_ENDPOINTS } from './endpoint-table-control';
 import { DEVICE_ENDPOINTS } from './endpoint-table-devices';
 import { DEVICE_DETAIL_ENDPOINTS } from './endpoint-table-device-detail';
+import { ENERGY_ENDPOINTS } from './endpoint-table-energy';
 import { ENVIRONMENT_ENDPOINTS } from './endpoint-table-environment';
 import { LIFE_ENDPOINTS } from './endpoint-table-life';
 import { GATEWAY_COMMAND_ENDPOINTS } from './endpoint-table-gateway-commands';
@@ -295,6 +296,7 @@ export const ENDPOINTS: EndpointCase[] = [
   ...ABOUT_ENDPOINTS,
   ...BACKUP_ENDPOINTS,
   ...SETTINGS_ENDPOINTS,
+  ...ENERGY_ENDPOINTS,
   ...ENVIRONMENT_ENDPOINTS,
   ...LIFE_ENDPOINTS,
 ];
