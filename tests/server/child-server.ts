@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { reapOnExit } from '../child-reaper';
 import { createPgDatabase, dropPgDatabase } from './harness';
 
 /** A port nothing listens on now. */
@@ -34,6 +35,7 @@ export async function spawnServer(env: Record<string, string>, logLevel = 'warn'
     env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', STATIC_DIR: '', DEMO: '1', SIMULATOR: '0', LOG_LEVEL: logLevel },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
+  reapOnExit(child);
   let out = '';
   child.stdout!.on('data', (d) => { out += d; });
   child.stderr!.on('data', (d) => { out += d; });

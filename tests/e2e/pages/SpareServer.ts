@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { reapOnExit } from '../../child-reaper';
 
 /**
  * A second real server of the e2e run, on its own port and database, that a test may stop and
@@ -22,7 +23,7 @@ export class SpareServer {
       stdio: ['ignore', 'ignore', 'pipe'],
       detached: true,
     });
-    this.child = child;
+    this.child = reapOnExit(child, { group: true });
     let stderr = '';
     child.stderr!.on('data', (chunk: Buffer) => { stderr = (stderr + chunk.toString()).slice(-2_000); });
     // A first start seeds a demo database: on a busy 2-core machine that can take a minute or more.
