@@ -9,7 +9,9 @@ import { resourceStrings } from './kit/resourceStrings';
  */
 export function registerAdminStrings(definitions: readonly ResourceDefinition[]): void {
   for (const lng of ['zh', 'en'] as const) {
-    if (i18n.hasResourceBundle(lng, 'admin')) continue;
+    // Other families add their own keys to the namespace, some before this chunk loads (the
+    // licence banner is in the shell): whether the kit's texts are in is asked of its own key.
+    if (i18n.getResource(lng, 'admin', 'res') !== undefined) continue;
     const res = Object.fromEntries(definitions.map((def) => [def.name, resourceStrings(def, lng)]));
     i18n.addResourceBundle(lng, 'admin', { ...adminStrings[lng], res }, true, true);
   }
