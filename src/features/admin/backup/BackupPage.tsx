@@ -235,9 +235,9 @@ export function BackupPage({ title }: { title: string }) {
         ),
       },
       { key: 'by', title: t('backup.by'), width: 110, render: (_, e) => e.by || t('backup.system') },
-      { key: 'schema', title: t('backup.schema'), width: 200, ellipsis: true, dataIndex: 'schemaVersion' },
+      { key: 'schema', title: t('backup.schema'), width: 160, ellipsis: true, dataIndex: 'schemaVersion' },
       {
-        key: 'actions', title: t('backup.actions'), width: 200,
+        key: 'actions', title: t('backup.actions'), width: 270,
         render: (_, e) => (
           <Flex gap="0.25rem">
             <Button size="small" type="link" icon={<CloudDownloadOutlined />} onClick={() => void download(e)} data-backup-download={e.fileName}>
@@ -273,11 +273,11 @@ export function BackupPage({ title }: { title: string }) {
           {data && !data.available && <Alert type="warning" showIcon title={t('backup.unavailable', { reason: data.unavailableReason ?? '' })} />}
           <Flex justify="space-between" align="center" wrap gap="0.75rem">
             <Flex gap="0.75rem">
-              <Button type="primary" icon={<DatabaseOutlined />} loading={running && last?.kind !== 'restore'} disabled={running || !data?.available} onClick={backupNow}>
+              <Button type="primary" icon={<DatabaseOutlined />} loading={running && last?.kind !== 'restore'} disabled={running || !data?.available} onClick={backupNow} data-backup-now>
                 {t('backup.backupNow')}
               </Button>
               <Upload accept=".db,.dump" showUploadList={false} disabled={running || !data?.available} beforeUpload={(file) => { upload(file); return false; }}>
-                <Button icon={<UploadOutlined />} disabled={running || !data?.available}>{t('backup.upload')}</Button>
+                <Button icon={<UploadOutlined />} disabled={running || !data?.available} data-backup-upload>{t('backup.upload')}</Button>
               </Upload>
               <Button icon={<ReloadOutlined />} onClick={() => void refresh()}>{t('backup.refresh')}</Button>
             </Flex>
