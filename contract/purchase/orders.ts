@@ -1,13 +1,19 @@
 import { z } from 'zod';
 import { Id, PageQuery, QueryId, paged } from '../envelope';
+import { Right, type RightCode } from '../rights';
 import { ORDER_ACTIONS, ORDER_STATES } from './order-states';
 
 /**
- * The purchase family of the second API base (issue 21; server/purchase/README.md): smart
+ * The purchase family of the second API base (issue 21; server/routes/purchase/README.md): smart
  * purchase proposals from the predicted filter life, orders (`t_order`, `t_order_details`) with
  * their state machine (order-states.ts), and installation lists (`t_device_install`,
  * `t_device_install_details`). Times are epoch ms.
  */
+
+/** Smart purchase (proposals, applying): buy or buy-apply (SPEC §6; buy opens the whole assistant). */
+export const PURCHASE_APPLY_RIGHTS: readonly RightCode[] = [Right.Buy, Right.BuyApply];
+/** Purchase records (orders, their transitions, installation): buy or buy-record. */
+export const PURCHASE_RECORD_RIGHTS: readonly RightCode[] = [Right.Buy, Right.BuyRecord];
 
 export const OrderStateSchema = z.enum(ORDER_STATES);
 export const OrderActionSchema = z.enum(ORDER_ACTIONS);
@@ -245,6 +251,8 @@ export const InstallBatchResult = z.object({
   unknown: z.array(z.string()),
   /** Devices found but refused, with why (another project, listed twice). */
   refused: z.array(z.object({ code: z.string(), reason: z.string() })),
+  /** Filters of the line not yet recorded as installed (before this batch). */
+  remaining: z.number().int(),
   recorded: z.number().int(),
 });
 export type InstallBatchResult = z.infer<typeof InstallBatchResult>;

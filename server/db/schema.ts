@@ -130,7 +130,7 @@ export interface DB {
     id: Id; user_id: number | null; username: D<string>; action: string; target: D<string>; detail: D<string>;
     ip: D<string>; created_at: number;
   };
-  /** 026: purchase orders and installation lists (server/purchase/). */
+  /** 026: purchase orders and installation lists (server/routes/purchase/). */
   t_order: {
     id: Id; version: D<number>; code: string; state: D<string>; buyer_org_id: number; buyer_org_name: string; created_by: number | null;
     created_by_name: D<string>; supplier_org_id: number; supplier_org_name: string; remark: D<string>; created_at: number;

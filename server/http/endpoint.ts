@@ -7,10 +7,17 @@ import { ApiError, forbidden, GUEST_READ_ONLY } from './api-error';
 import { authenticate } from './authenticate';
 
 /**
- * Who may call an endpoint: `'public'` (no token), `'signed-in'` (any valid token), or a right
- * code the user must hold. Every endpoint declares one; there is no default.
+ * Who may call an endpoint: `'public'` (no token), `'signed-in'` (any valid token), a right
+ * code the user must hold, or a list of codes of which the user must hold one (SPEC §6's "any of
+ * several": the purchase assistant's `buy` opens what `buy-apply` or `buy-record` open). Every
+ * endpoint declares one; there is no default.
  */
-export type Access = 'public' | 'signed-in' | (string & {});
+export type Access = 'public' | 'signed-in' | (string & {}) | readonly string[];
+
+/** True when `user` holds what a right-guarded `access` asks for. */
+export function holdsAccess(user: AuthUser, access: string | readonly string[]): boolean {
+  return typeof access === 'string' ? user.rights.has(access) : access.some((code) => user.rights.has(code));
+}
 
 type Out<S> = S extends ZodType ? z.output<S> : undefined;
 type In<S> = S extends ZodType ? z.input<S> : unknown;
@@ -124,8 +131,8 @@ export function endpoint<
       let user: AuthUser | null = null;
       if (spec.access !== 'public') {
         user = await authenticate(db, req);
-        if (spec.access !== 'signed-in' && !user.rights.has(spec.access)) {
-          throw forbidden(`没有权限：${spec.access}`);
+        if (spec.access !== 'signed-in' && !holdsAccess(user, spec.access)) {
+          throw forbidden(`没有权限：${typeof spec.access === 'string' ? spec.access : spec.access.join(' / ')}`);
         }
         // The guest account is shared by everyone who clicks 游客访问: only reads are let through.
         if (user.isGuest && spec.method !== 'GET' && !spec.guestMayPost) throw forbidden(GUEST_READ_ONLY);

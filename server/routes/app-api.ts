@@ -4,6 +4,7 @@ import { registerEnergyRoutes } from './energy/energy-routes';
 import { registerFilterCatalogueRoutes } from './filter-catalogue/catalogue-routes';
 import { registerLifeRoutes } from './life/life-routes';
 import { registerEnvironmentRoutes } from './environment/environment-routes';
+import { registerPurchaseRoutes } from './purchase/purchase-routes';
 
 /**
  * The second API base (SPEC §7, `/app-api`): analysis, purchasing, filter catalogue and
@@ -16,5 +17,6 @@ export function registerAppApiRoutes(appApi: FastifyInstance, deps: AppDeps): vo
   registerEnergyRoutes(appApi, deps);
   registerFilterCatalogueRoutes(appApi, deps);
   registerEnvironmentRoutes(appApi, deps);
+  registerPurchaseRoutes(appApi, deps);
   registerLifeRoutes(appApi, deps);
 }

@@ -1,6 +1,6 @@
 import type { Transaction } from 'kysely';
 import { OrgType } from '../../contract/enums';
-import { ALL_RIGHTS } from '../../contract/rights';
+import { ALL_RIGHTS, Right } from '../../contract/rights';
 import { hashPassword } from '../auth/passwords';
 import type { DB } from '../db/schema';
 import { enableGuest } from '../routes/user-manage/guest-repository';
@@ -11,6 +11,7 @@ export const DEMO_ACCOUNTS = [
   { username: 'superadmin', password: 'Super@2026', nickName: '超级管理员', note: 'super administrator' },
   { username: 'admin', password: 'Admin@2026', nickName: '系统管理员', note: 'internal organisation, every right' },
   { username: 'operator', password: 'Operator@2026', nickName: '业主运维', note: 'owner organisation, limited rights' },
+  { username: 'supplier', password: 'Supplier@2026', nickName: '恒流销售', note: 'supplier organisation, confirms purchase orders' },
 ] as const;
 
 export interface DemoOrgs {
@@ -27,6 +28,8 @@ export interface DemoUsers {
   superadmin: number;
   admin: number;
   operator: number;
+  /** The supplier organisation's sales account: confirms the purchase orders addressed to it. */
+  supplier: number;
   staff: number[];
   /** The guest account of 游客访问: guest mode is on in the demo, seeing every organisation. */
   guest: number;
@@ -60,6 +63,7 @@ export async function seedUsers(trx: Transaction<DB>, orgs: DemoOrgs, now: numbe
   const adminRole = await role('系统管理员', orgs.hq, 'VAll', ALL_RIGHTS);
   const ownerRole = await role('业主运维', orgs.owners[0], 'VOrg', operatorRights);
   const repairRole = await role('维修工程师', orgs.repairer, 'VSpec', operatorRights);
+  const supplierRole = await role('供应商销售', orgs.supplier, 'VDept', [Right.BuyRecord, Right.NoticePreview, Right.AccountPreview, Right.LogPreview]);
   const user = async (username: string, password: string, nickName: string, orgId: number, roleId: number, isSuper = 0) => {
     const id = (await trx.insertInto('t_user').values({
       username, nick_name: nickName, password_hash: await hashPassword(password), org_id: orgId, is_super: isSuper,
@@ -68,10 +72,11 @@ export async function seedUsers(trx: Transaction<DB>, orgs: DemoOrgs, now: numbe
     await trx.insertInto('t_user_role').values({ user_id: id, role_id: roleId }).execute();
     return id;
   };
-  const [sa, ad, op] = DEMO_ACCOUNTS;
+  const [sa, ad, op, sup] = DEMO_ACCOUNTS;
   const superadmin = await user(sa.username, sa.password, sa.nickName, orgs.hq, superRole, 1);
   const admin = await user(ad.username, ad.password, ad.nickName, orgs.hq, adminRole);
   const operator = await user(op.username, op.password, op.nickName, orgs.owners[0], ownerRole);
+  const supplier = await user(sup.username, sup.password, sup.nickName, orgs.supplier, supplierRole);
   // Staff without a published password: they fill the user lists and receive messages.
   const staffPassword = `staff-${now}-${Math.random()}`;
   const staff = [
@@ -80,5 +85,5 @@ export async function seedUsers(trx: Transaction<DB>, orgs: DemoOrgs, now: numbe
   ];
   // Outside the demo guest mode stays off (reference data); a demo wall may be opened by anyone.
   const guest = await enableGuest(trx, orgs.hq, now);
-  return { superadmin, admin, operator, staff, guest };
+  return { superadmin, admin, operator, supplier, staff, guest };
 }

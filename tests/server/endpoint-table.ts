@@ -23,6 +23,7 @@ import { MEASURE_ENDPOINTS } from './endpoint-table-measures';
 import { MONITORING_ENDPOINTS } from './endpoint-table-monitoring';
 import { PLAYLIST_ENDPOINTS } from './endpoint-table-playlists';
 import { PROJECT_ENDPOINTS } from './endpoint-table-projects';
+import { PURCHASE_ENDPOINTS } from './endpoint-table-purchase';
 import { GRAPH_LIBRARY_ENDPOINTS, PROJECT_VIDEO_ENDPOINTS } from './endpoint-table-project-videos';
 import { RESOURCE_ENDPOINTS } from './endpoint-table-resources';
 import { SCREEN_LIBRARY_ENDPOINTS } from './endpoint-table-screen-library';
@@ -62,8 +63,8 @@ export interface EndpointCase {
   method: 'GET' | 'POST';
   /** The route as registered, with its prefix. */
   route: string;
-  /** What the server must require: no token, any signed-in user, or a right code. */
-  access: 'public' | 'signed-in' | RightCode;
+  /** What the server must require: no token, any signed-in user, a right code, or one of several codes. */
+  access: 'public' | 'signed-in' | RightCode | readonly RightCode[];
   /** A valid request for the caller of `ctx`. */
   call(ctx: MatrixContext): CallSpec | Promise<CallSpec>;
   /** Not an envelope (files): success is HTTP 200 with `rawType` (image/png unless given). */
@@ -299,6 +300,7 @@ export const ENDPOINTS: EndpointCase[] = [
   ...ENERGY_ENDPOINTS,
   ...ENVIRONMENT_ENDPOINTS,
   ...LIFE_ENDPOINTS,
+  ...PURCHASE_ENDPOINTS,
 ];
 
 export function sendCase(ctx: MatrixContext, spec: CallSpec, method: string): Promise<ApiResponse> {

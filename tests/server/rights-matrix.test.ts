@@ -9,7 +9,11 @@ import {
 import { ApiClient, loginAs, startTestServer, type ApiResponse, type TestServer } from './harness';
 import { fileForm, makePng } from './png';
 
-const isRight = (access: EndpointCase['access']): access is RightCode => access !== 'public' && access !== 'signed-in';
+const isRight = (access: EndpointCase['access']): access is RightCode | readonly RightCode[] => access !== 'public' && access !== 'signed-in';
+/** The codes of a right-guarded access: one, or each of an "any of" list. */
+const codesOf = (access: RightCode | readonly RightCode[]): readonly RightCode[] => (typeof access === 'string' ? [access] : access);
+/** The demo operator lacks every code that would open the endpoint. */
+const operatorLacks = (access: EndpointCase['access']) => isRight(access) && codesOf(access).every((c) => OPERATOR_LACKS.includes(c));
 const PROBE_PASSWORD = 'Probe@2026';
 
 /** What "it worked" looks like: the envelope with success, or a 200 for raw routes. */
@@ -98,9 +102,9 @@ describe('rights matrix: every endpoint, every caller', () => {
     }
 
     // The operator: refused where the demo role lacks the right, and nothing changes.
-    if (isRight(e.access) && OPERATOR_LACKS.includes(e.access)) {
+    if (operatorLacks(e.access)) {
       const r = await expectNoChange(server, () => call(e, 'operator'));
-      expectRefused(r, 403, `没有权限：${e.access}`);
+      expectRefused(r, 403, `没有权限：${codesOf(e.access as RightCode).join(' / ')}`);
     } else if (e.scopeRefused) {
       expectRefused(await expectNoChange(server, () => call(e, 'operator')), 403, e.scopeRefused);
     } else {
@@ -115,23 +119,27 @@ describe('rights matrix: every endpoint, every caller', () => {
 
   const guarded = ENDPOINTS.filter((e) => isRight(e.access));
   it('has endpoints guarded by rights the operator lacks', () => {
-    expect(guarded.filter((e) => OPERATOR_LACKS.includes(e.access as RightCode)).length).toBeGreaterThanOrEqual(4);
+    expect(guarded.filter((e) => operatorLacks(e.access)).length).toBeGreaterThanOrEqual(4);
   });
 
-  it.each(guarded.map((e) => [`${e.method} ${e.route}`, e.access, e] as const))('%s needs exactly %s', async (_name, access, e) => {
+  // An "any of" list: refused without all of its codes, let through with each one alone.
+  it.each(guarded.map((e) => [`${e.method} ${e.route}`, codesOf(e.access as RightCode).join(' / '), e] as const))('%s needs exactly %s', async (_name, access, e) => {
+    const codes = codesOf(e.access as RightCode);
     await e.prepare?.(ctxOf('admin'));
-    await setProbeRights(ALL_RIGHTS.filter((r) => r !== access));
+    await setProbeRights(ALL_RIGHTS.filter((r) => !codes.includes(r)));
     const refused = await expectNoChange(server, () => call(e, 'probe'));
     expectRefused(refused, 403, `没有权限：${access}`);
 
-    await setProbeRights([access]);
-    expectSuccess(e, await call(e, 'probe'), 'probe');
-    await e.undo?.(ctxOf('probe'));
+    for (const code of codes) {
+      await setProbeRights([code]);
+      expectSuccess(e, await call(e, 'probe'), `probe with ${code}`);
+      await e.undo?.(ctxOf('probe'));
+    }
   });
 
   it('takes a right away at once: the next request is refused', async () => {
     const e = guarded[0];
-    await setProbeRights([e.access]);
+    await setProbeRights(codesOf(e.access as RightCode));
     expectSuccess(e, await call(e, 'probe'), 'probe');
     await setProbeRights([]);
     expectRefused(await call(e, 'probe'), 403, '没有权限');

@@ -9,8 +9,8 @@ describe('user list', () => {
   it('pages the users and searches names ignoring case on every database', async () => {
     const admin = await loginAs(server, 'admin');
     const page = await admin.get('/api/user-manage?Page=1&Size=2');
-    // The three demo accounts, two staff and the guest account (guest mode is on in the demo).
-    expect(page.body.data.count).toBe(6);
+    // The four demo accounts, two staff and the guest account (guest mode is on in the demo).
+    expect(page.body.data.count).toBe(7);
     expect(page.body.data.list).toHaveLength(2);
     const found = await admin.get('/api/user-manage?keyword=ADMIN');
     expect(found.body.data.list.map((u: { username: string }) => u.username).sort()).toEqual(['admin', 'superadmin']);

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import { createIndex, createTable, type Dialect } from '../columns';
 
 /**
- * Purchase orders and installation (issue 21, server/purchase/README.md):
+ * Purchase orders and installation (issue 21, server/routes/purchase/README.md):
  * - `t_order`: a purchase application from the buyer organisation (`buyer_org_id`, applied by
  *   `created_by`) addressed to one supplier or distributor organisation (`supplier_org_id`); its
  *   `state` follows contract/purchase/order-states.ts (created → confirmed → finished, or
