@@ -146,6 +146,6 @@ describe('operation log: everyone\'s lines (nv_sys_log) and my own (nv_log)', ()
   it('lists the actions with their labels for the filter', async () => {
     const r = await operator.get('/api/t_history_log/action');
     expect(r.body.data).toEqual(LOG_ACTIONS);
-    expect(r.body.data.map((a: { label: { zh: string } }) => a.label.zh)).toEqual(['登录', '新增', '修改', '删除', '远程控制']);
+    expect(r.body.data.map((a: { label: { zh: string } }) => a.label.zh)).toEqual(['登录', '新增', '修改', '删除', '远程控制', '备份', '恢复']);
   });
 });
