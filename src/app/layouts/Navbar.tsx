@@ -49,6 +49,12 @@ const Divider = styled.span`
   @media (max-width: 575px) { display: none; }
 `;
 
+/** Tools a phone does without (SPEC §4 mobile class), so the bar fits 375 px: full screen, close page. */
+const NotOnPhone = styled.span`
+  display: contents;
+  @media (max-width: 575px) { display: none; }
+`;
+
 /**
  * The top bar of the main and super layouts (SPEC §1, §2): sidebar toggle, where you are, the
  * launchers, the realtime-connection marker, the alarm and message bells, full screen, the user
@@ -72,9 +78,9 @@ export function Navbar({ crumbs, launchers }: { crumbs: string[]; launchers?: Re
         <HubStatusIndicator />
         <AlarmBell />
         <MessageBell />
-        <FullscreenToggle />
+        <NotOnPhone><FullscreenToggle /></NotOnPhone>
         <UserMenu />
-        <ClosePageButton />
+        <NotOnPhone><ClosePageButton /></NotOnPhone>
       </Tools>
     </Bar>
   );

@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { ApiRequestError } from '../../shared/http';
 import { THEMES, useThemeMode } from '../../shared/theme';
 import { antdThemeOf } from './antdTheme';
+import { CardTableStyle } from './kit/CardTable';
 
 const refused = (err: unknown) => err instanceof ApiRequestError && err.status >= 400 && err.status < 500;
 
@@ -42,6 +43,7 @@ export function AdminProviders({ children, dark = false }: { children: ReactNode
   return (
     <QueryClientProvider client={queryClient}>
       <ConfigProvider theme={themeConfig} locale={i18n.language === 'en' ? enUS : zhCN} button={{ autoInsertSpace: false }}>
+        <CardTableStyle />
         <App component={false}>{children}</App>
       </ConfigProvider>
     </QueryClientProvider>

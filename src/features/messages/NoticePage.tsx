@@ -18,12 +18,31 @@ const Table = styled.table`
   & th { color: ${({ theme }) => theme.textMuted}; font-weight: 500; }
   & td small { display: block; margin-top: 0.25rem; color: ${({ theme }) => theme.textMuted}; }
   & td button { height: 2rem; padding: 0 0.75rem; font-size: 0.875rem; font-weight: 500; }
+  /* SPEC §4's mobile class: each message a card, its type, time and state above its text. */
+  @media (max-width: 576px) {
+    & thead { display: none; }
+    & tbody tr {
+      display: grid;
+      grid-template-columns: auto 1fr auto;
+      gap: 0.25rem 0.75rem;
+      padding: 0.75rem 1rem;
+      border-bottom: 1px solid ${({ theme }) => theme.surfaceBorder};
+    }
+    & tbody td { padding: 0; border: 0; }
+    & tbody td:nth-child(1) { grid-column: 1; font-weight: 600; }
+    & tbody td:nth-child(3) { grid-column: 2; color: ${({ theme }) => theme.textMuted}; font-size: 0.8125rem; }
+    & tbody td:nth-child(4) { grid-column: 3; text-align: right; }
+    & tbody td:nth-child(2) { grid-column: 1 / -1; grid-row: 2; overflow-wrap: anywhere; }
+    & tbody td:nth-child(5) { grid-column: 1 / -1; grid-row: 3; }
+    & tbody td:nth-child(5):empty { display: none; }
+  }
 `;
 
 const Pager = styled.div`
   display: flex;
   align-items: center;
   justify-content: flex-end;
+  flex-wrap: wrap;
   gap: 0.75rem;
   padding: 1rem 1.5rem;
   & select { height: 2.25rem; border-radius: 0.25rem; background: ${({ theme }) => theme.inputBg}; color: ${({ theme }) => theme.text}; border: 1px solid ${({ theme }) => theme.inputBorder}; }

@@ -1,6 +1,7 @@
 import { ReloadOutlined } from '@ant-design/icons';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Alert, Button, Empty, Flex, Form, Input, Pagination, Segmented, Select, Spin, Table, Typography, type TableColumnsType } from 'antd';
+import { Alert, Button, Empty, Flex, Form, Input, Pagination, Segmented, Select, Spin, Typography, type TableColumnsType } from 'antd';
+import { Table } from '../admin/kit/CardTable';
 import { useEffect, useMemo, useState, type HTMLAttributes } from 'react';
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Descriptions, Input, Table, Typography } from 'antd';
+import { Alert, Descriptions, Input, Typography } from 'antd';
+import { Table } from '../kit/CardTable';
 import { useDeferredValue, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { Flex, Input, Table, Tag, Tooltip, Typography } from 'antd';
+import { Flex, Input, Tag, Tooltip, Typography } from 'antd';
+import { Table } from '../kit/CardTable';
 import type { ColumnsType } from 'antd/es/table';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';

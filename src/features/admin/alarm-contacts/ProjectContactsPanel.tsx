@@ -1,5 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, App, Button, Checkbox, Empty, Select, Space, Table, Tag, Typography } from 'antd';
+import { Alert, App, Button, Checkbox, Empty, Select, Space, Tag, Typography } from 'antd';
+import { Table } from '../kit/CardTable';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MAX_ESCALATION_LEVEL, WARN_LEVEL_NAMES, WARN_LEVELS } from '../../../../contract/alarm-notifications';

@@ -1,5 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, App, Button, Drawer, InputNumber, Select, Space, Table, Typography } from 'antd';
+import { Alert, App, Button, Drawer, InputNumber, Select, Space, Typography } from 'antd';
+import { Table } from '../kit/CardTable';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConditionType } from '../../../../contract/conditions';

@@ -1,5 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, App, Descriptions, Modal, Select, Space, Table, Tag, Typography } from 'antd';
+import { Alert, App, Descriptions, Modal, Select, Space, Tag, Typography } from 'antd';
+import { Table } from '../kit/CardTable';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ChangeModelPlan, PointRef } from '../../../../contract/device-admin';

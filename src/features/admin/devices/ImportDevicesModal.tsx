@@ -1,6 +1,7 @@
 import { UploadOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
-import { Alert, App, Button, Modal, Space, Table, Typography, Upload } from 'antd';
+import { Alert, App, Button, Modal, Space, Typography, Upload } from 'antd';
+import { Table } from '../kit/CardTable';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DEVICE_IMPORT_COLUMNS, type DeviceImportField } from '../../../../contract/device-admin';

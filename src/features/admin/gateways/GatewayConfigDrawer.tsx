@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Descriptions, Drawer, Flex, Table, Tag, Typography, type TableColumnsType } from 'antd';
+import { Alert, Descriptions, Drawer, Flex, Tag, Typography, type TableColumnsType } from 'antd';
+import { Table } from '../kit/CardTable';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { COMMAND_STATE_LABELS } from '../../../../contract/gateway-commands';

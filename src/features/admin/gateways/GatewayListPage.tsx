@@ -1,6 +1,7 @@
 import { EyeOutlined, PoweroffOutlined, SyncOutlined } from '@ant-design/icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Flex, Input, Select, Table, Tag, Tooltip, Typography, type TableColumnsType } from 'antd';
+import { App, Button, Flex, Input, Select, Tag, Tooltip, Typography, type TableColumnsType } from 'antd';
+import { Table } from '../kit/CardTable';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { COMMAND_KIND_LABELS, COMMAND_STATE_LABELS, type GatewayCommandRecord } from '../../../../contract/gateway-commands';

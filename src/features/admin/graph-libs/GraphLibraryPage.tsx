@@ -1,6 +1,7 @@
 import { CopyOutlined, DeleteOutlined, FolderOpenOutlined, PlusOutlined, StarOutlined } from '@ant-design/icons';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, App, Button, Empty, Input, Popconfirm, Select, Space, Switch, Table, Tag, Tooltip, Typography } from 'antd';
+import { Alert, App, Button, Empty, Input, Popconfirm, Select, Space, Switch, Tag, Tooltip, Typography } from 'antd';
+import { Table } from '../kit/CardTable';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';

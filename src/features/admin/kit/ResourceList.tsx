@@ -1,6 +1,7 @@
 import { DeleteOutlined, DownloadOutlined, LoadingOutlined, PlusOutlined } from '@ant-design/icons';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Alert, Button, Flex, Popconfirm, Table } from 'antd';
+import { Alert, Button, Flex, Popconfirm } from 'antd';
+import { Table } from './CardTable';
 import type { TablePaginationConfig } from 'antd';
 import type { SorterResult } from 'antd/es/table/interface';
 import { useEffect, useMemo, useState, type ReactNode } from 'react';

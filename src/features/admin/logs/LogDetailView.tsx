@@ -1,4 +1,5 @@
-import { Descriptions, Table, Typography } from 'antd';
+import { Descriptions, Typography } from 'antd';
+import { Table } from '../kit/CardTable';
 import { useTranslation } from 'react-i18next';
 import type { LogLine } from '../../../../contract/logs';
 import { parseLogDetail, valueText, type ChangedField } from './logDetail';

@@ -1,6 +1,7 @@
 import { DownloadOutlined, LoadingOutlined } from '@ant-design/icons';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Alert, App, Button, Flex, Table, Tag } from 'antd';
+import { Alert, App, Button, Flex, Tag } from 'antd';
+import { Table } from '../kit/CardTable';
 import type { TablePaginationConfig } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useEffect, useMemo, useState } from 'react';

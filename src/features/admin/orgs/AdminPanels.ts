@@ -7,6 +7,8 @@ export const SplitBody = styled.div`
   gap: 1.5rem;
   padding: 1.25rem 1.5rem 1.5rem;
   align-items: start;
+  /* Below a tablet the tree goes above the list (SPEC §4 device classes). */
+  @media (max-width: 767px) { grid-template-columns: minmax(0, 1fr); padding: 1rem; }
 `;
 
 /** The left column's framed box. */

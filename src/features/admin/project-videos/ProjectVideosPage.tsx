@@ -1,6 +1,7 @@
 import { DeleteOutlined, EditOutlined, LeftOutlined, PlusOutlined } from '@ant-design/icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, App, Button, Empty, Popconfirm, Segmented, Select, Space, Table, Tag, Tooltip, Typography } from 'antd';
+import { Alert, App, Button, Empty, Popconfirm, Segmented, Select, Space, Tag, Tooltip, Typography } from 'antd';
+import { Table } from '../kit/CardTable';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';

@@ -1,5 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, App, Button, Drawer, Flex, Form, Input, Modal, Segmented, Select, Table, Typography } from 'antd';
+import { Alert, App, Button, Drawer, Flex, Form, Input, Modal, Segmented, Select, Typography } from 'antd';
+import { Table } from '../kit/CardTable';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ProjectGateway } from '../../../../contract/projects';

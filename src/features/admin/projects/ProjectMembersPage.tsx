@@ -1,6 +1,7 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, App, Button, Flex, Input, Modal, Popconfirm, Select, Table, Tag, Typography } from 'antd';
+import { Alert, App, Button, Flex, Input, Modal, Popconfirm, Select, Tag, Typography } from 'antd';
+import { Table } from '../kit/CardTable';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PROJECT_MEMBER_ROLES, type ProjectMember, type RelatedUser } from '../../../../contract/projects';

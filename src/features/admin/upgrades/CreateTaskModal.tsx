@@ -1,5 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, App, Flex, Form, Input, Modal, Select, Table, Tag, Typography, type TableColumnsType } from 'antd';
+import { Alert, App, Flex, Form, Input, Modal, Select, Tag, Typography, type TableColumnsType } from 'antd';
+import { Table } from '../kit/CardTable';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { NameItem } from '../../../../contract/envelope';

@@ -1,6 +1,7 @@
 import { ReloadOutlined, SyncOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Button, Descriptions, Drawer, Flex, Spin, Table, Tag, Typography, type TableColumnsType } from 'antd';
+import { Alert, Button, Descriptions, Drawer, Flex, Spin, Tag, Typography, type TableColumnsType } from 'antd';
+import { Table } from '../kit/CardTable';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { UPGRADE_ITEM_STATE_LABELS, UPGRADE_TASK_STATE_LABELS, type UpgradeItem } from '../../../../contract/upgrades';

@@ -1,5 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, App, Button, Card, Descriptions, Empty, Flex, Select, Space, Switch, Table, Tag, Typography } from 'antd';
+import { Alert, App, Button, Card, Descriptions, Empty, Flex, Select, Space, Switch, Tag, Typography } from 'antd';
+import { Table } from '../kit/CardTable';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Right } from '../../../../contract/rights';

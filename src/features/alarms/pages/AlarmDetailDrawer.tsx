@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Descriptions, Drawer, Empty, Spin, Table, Tag, Typography, type TableColumnsType } from 'antd';
+import { Alert, Descriptions, Drawer, Empty, Spin, Tag, Typography, type TableColumnsType } from 'antd';
+import { Table } from '../../admin/kit/CardTable';
 import { useTranslation } from 'react-i18next';
 import type { AlarmNotification } from '../../../../contract/alarm-notifications';
 import type { HistoryAlarmRow } from '../../../../contract/alarms';

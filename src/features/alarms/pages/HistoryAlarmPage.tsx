@@ -1,6 +1,7 @@
 import { DownloadOutlined, ReloadOutlined } from '@ant-design/icons';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, App, Button, DatePicker, Flex, Select, Table, Tag, Tooltip, type TableColumnsType } from 'antd';
+import { Alert, App, Button, DatePicker, Flex, Select, Tag, Tooltip, type TableColumnsType } from 'antd';
+import { Table } from '../../admin/kit/CardTable';
 import dayjs from 'dayjs';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';

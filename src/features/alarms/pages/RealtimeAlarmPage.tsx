@@ -1,5 +1,6 @@
 import { CheckOutlined, ReloadOutlined } from '@ant-design/icons';
-import { Alert, App, Badge, Button, Flex, Segmented, Select, Table, Tag, Tooltip, Typography, type TableColumnsType } from 'antd';
+import { Alert, App, Badge, Button, Flex, Segmented, Select, Tag, Tooltip, Typography, type TableColumnsType } from 'antd';
+import { Table } from '../../admin/kit/CardTable';
 import { useAtomValue } from 'jotai';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -1,5 +1,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Alert, Segmented, Table, Tag } from 'antd';
+import { Alert, Segmented, Tag } from 'antd';
+import { Table } from '../../admin/kit/CardTable';
 import { GaugeChart, LineChart } from 'echarts/charts';
 import { MarkAreaComponent } from 'echarts/components';
 import type { EChartsCoreOption } from 'echarts/core';

@@ -1,5 +1,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Alert, Input, Progress, Select, Table, Tabs, Tag } from 'antd';
+import { Alert, Input, Progress, Select, Tabs, Tag } from 'antd';
+import { Table } from '../../admin/kit/CardTable';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Segmented, Table, Tag, Typography, type TableColumnsType } from 'antd';
+import { Alert, Segmented, Tag, Typography, type TableColumnsType } from 'antd';
+import { Table } from '../../admin/kit/CardTable';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { HistoryAlarm } from '../../../../contract/alarms';

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Flex, Spin, Statistic, Table, Tag, Tooltip, Typography, type TableColumnsType } from 'antd';
+import { Alert, Flex, Spin, Statistic, Tag, Tooltip, Typography, type TableColumnsType } from 'antd';
+import { Table } from '../../admin/kit/CardTable';
 import { BarChart } from 'echarts/charts';
 import type { EChartsCoreOption } from 'echarts/core';
 import { useMemo, useState } from 'react';

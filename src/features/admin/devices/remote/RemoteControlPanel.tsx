@@ -1,6 +1,7 @@
 import { ReloadOutlined, SendOutlined } from '@ant-design/icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, App, Button, Flex, InputNumber, Select, Space, Table, Tag, Typography, type TableColumnsType } from 'antd';
+import { Alert, App, Button, Flex, InputNumber, Select, Space, Tag, Typography, type TableColumnsType } from 'antd';
+import { Table } from '../../kit/CardTable';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ControlPoint } from '../../../../../contract/device-control';

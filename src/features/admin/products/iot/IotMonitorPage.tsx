@@ -1,6 +1,7 @@
 import { ReloadOutlined } from '@ant-design/icons';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Alert, Badge, Button, Flex, Form, Input, Segmented, Select, Table, Tooltip, Typography, theme, type TableColumnsType } from 'antd';
+import { Alert, Badge, Button, Flex, Form, Input, Segmented, Select, Tooltip, Typography, theme, type TableColumnsType } from 'antd';
+import { Table } from '../../kit/CardTable';
 import { useAtomValue } from 'jotai';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';

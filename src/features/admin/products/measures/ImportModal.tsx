@@ -1,5 +1,6 @@
 import { DownloadOutlined, InboxOutlined } from '@ant-design/icons';
-import { Alert, App, Button, Descriptions, Flex, Modal, Spin, Table, Typography, Upload } from 'antd';
+import { Alert, App, Button, Descriptions, Flex, Modal, Spin, Typography, Upload } from 'antd';
+import { Table } from '../../kit/CardTable';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { BatchSaveResult, RegisterTable } from '../../../../../contract/resources/measure';

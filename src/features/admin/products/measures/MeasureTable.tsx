@@ -1,5 +1,6 @@
 import { ArrowDownOutlined, ArrowUpOutlined, CopyOutlined, DeleteOutlined, EditOutlined, ExclamationCircleFilled, FunctionOutlined, MoreOutlined } from '@ant-design/icons';
-import { Button, Dropdown, Space, Table, Tag, Tooltip, Typography } from 'antd';
+import { Button, Dropdown, Space, Tag, Tooltip, Typography } from 'antd';
+import { Table } from '../../kit/CardTable';
 import type { ColumnsType } from 'antd/es/table';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';

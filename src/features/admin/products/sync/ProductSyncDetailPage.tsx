@@ -1,6 +1,7 @@
 import { ArrowLeftOutlined, ReloadOutlined, SyncOutlined } from '@ant-design/icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, App, Button, Descriptions, Flex, Select, Spin, Table, Tag, Tooltip, Typography, type TableColumnsType } from 'antd';
+import { Alert, App, Button, Descriptions, Flex, Select, Spin, Tag, Tooltip, Typography, type TableColumnsType } from 'antd';
+import { Table } from '../../kit/CardTable';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { COMMAND_STATE_LABELS, COMMAND_STATES } from '../../../../../contract/gateway-commands';

@@ -1,6 +1,7 @@
 import { SyncOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Button, Flex, Form, Select, Table, Tag, Typography, type TableColumnsType } from 'antd';
+import { Alert, Button, Flex, Form, Select, Tag, Typography, type TableColumnsType } from 'antd';
+import { Table } from '../../kit/CardTable';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useSearch } from 'wouter';
