@@ -25,7 +25,10 @@ function violating(condition: number, v1: number | null, v2: number | null, spre
 }
 
 /** Tags whose 24 h history the demo writes (demo-history.ts): past alarms stay off them, so trends and alarms agree. */
-const HISTORY_TAGS: number[] = [MeasureTag.PM25, MeasureTag.PM10, MeasureTag.Resistance, MeasureTag.AirVolume, MeasureTag.TotalEnergy];
+const HISTORY_TAGS: number[] = [
+  MeasureTag.PM25, MeasureTag.PM10, MeasureTag.PM1, MeasureTag.PM03, MeasureTag.SulfurDioxide, MeasureTag.Resistance, MeasureTag.AirVolume,
+  MeasureTag.TotalEnergy,
+];
 
 /**
  * Open alarms for the demo devices in alarm state (one each, on the model's first alarm rule), as

@@ -46,7 +46,8 @@ export const DEMO_MODELS: ModelSeed[] = [
     { name: '温度', tag: MeasureTag.Temperature, min: -20, max: 60, alarm: [ConditionType.LtOrGt, 10, 35, WarnLevel.Hint] },
     { name: '湿度', tag: MeasureTag.Humidity, min: 0, max: 100, alarm: [ConditionType.LteOrGte, 20, 80, WarnLevel.Hint] },
     { name: '硫化氢', tag: MeasureTag.HydrogenSulfide, decimals: 2, min: 0, max: 50, alarm: [ConditionType.Gte, 10, null, WarnLevel.Important] },
-    { name: '二氧化硫', tag: MeasureTag.SulfurDioxide, decimals: 2, min: 0, max: 50, alarm: [ConditionType.ChangeGte, 5, null, WarnLevel.Minor] },
+    // Ambient SO₂ is a few ppb (0.001 ppm ≈ 2.6 μg/m³): three decimals; a jump of 0.05 ppm is a plume.
+    { name: '二氧化硫', tag: MeasureTag.SulfurDioxide, decimals: 3, min: 0, max: 50, alarm: [ConditionType.ChangeGte, 0.05, null, WarnLevel.Minor] },
   ] },
   { code: 'NV-AP900', name: 'NV-AP900 空气净化机组', type: DeviceTypeId.MonitoredDevice, measures: [
     { name: '送风PM2.5', tag: MeasureTag.PM25, min: 0, max: 500 },

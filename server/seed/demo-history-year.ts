@@ -1,10 +1,10 @@
-import { sql, type Transaction } from 'kysely';
+import { CompiledQuery, sql, type Transaction } from 'kysely';
 import { DeviceTypeId } from '../../contract/enums';
 import type { Dialect } from '../db/columns';
 import type { DB } from '../db/schema';
 import { foldEnergyDays, foldEnergyMonths, type HourRollup } from '../analysis/energy/energy-fold';
 import { airVolumeM3h, resistancePa } from '../simulator/filter-load';
-import { AMBIENT_PM10_RATIO, ambientPm25, fanPowerKw, meterPowerKw } from '../simulator/signals';
+import { AMBIENT_PM10_RATIO, SO2_NOISE_PPM, ambientPm25, fanPowerKw, meterPowerKw, pm03Of, pm1Of, so2Ppm } from '../simulator/signals';
 import type { SiteProfile } from '../simulator/site-profile';
 import { prng } from './prng';
 
@@ -16,7 +16,7 @@ const SAMPLES = 12;
 /** Days of hourly history a new demo database gets (`DEMO_HISTORY_DAYS`). */
 export const DEMO_HISTORY_DAYS = 365;
 
-export type HistoryKind = 'pm25' | 'pm10' | 'resistance' | 'airVolume' | 'energy';
+export type HistoryKind = 'pm25' | 'pm10' | 'pm1' | 'pm03' | 'so2' | 'resistance' | 'airVolume' | 'energy';
 
 /**
  * Dust loading of the demo's filters over the year (what the resistance follows): a filter's load is
@@ -51,7 +51,8 @@ export interface YearDevice {
  * A year (`days`) of hourly rollups before the recent history, for every demo device, seeded in
  * bulk, and the energy page's day and month sums of the whole history. Physically consistent:
  * - ambient PM2.5 follows the site's daily rush hours (signals.ts), the season (higher in winter)
- *   and multi-day haze episodes, ending at the level the recent history starts from;
+ *   and multi-day haze episodes, ending at the level the recent history starts from; PM10, PM1
+ *   and SO₂ go with it (so2Ppm: a few ppb, more with haze and in winter, a late-morning peak);
  * - a filter's load (filter-load.ts) grows with the dust it catches (upstream PM × air volume ×
  *   efficiency × time ÷ capacity); a replacement puts in a fresh one, at a load that depends on
  *   how well the site is kept (its incident rate: a badly kept plant changes them late);
@@ -147,6 +148,10 @@ export async function seedHistoryYear(
             v = d.sensor ? ambient[i] * AMBIENT_PM10_RATIO : 6 + 0.1 * ambient[i];
             sd = d.sensor ? 4 : 1;
             break;
+          case 'pm1': v = pm1Of(ambient[i], d.sensor); sd = 1; break;
+          case 'pm03': v = pm03Of(ambient[i], load[i]); sd = 60; break;
+          // SO₂ with the haze and the season the PM2.5 carries (coal smoke), a few ppb.
+          case 'so2': v = so2Ppm(t, ambient[i], d.sensor); sd = SO2_NOISE_PPM; break;
           case 'resistance': v = resistancePa(load[i]); sd = 3; break;
           default: v = airVolumeM3h(maxAir, load[i]); sd = 0.015 * v; break;
         }
@@ -185,25 +190,39 @@ async function insertRollups(trx: Transaction<DB>, dialect: Dialect, deviceId: n
   if (dialect === 'postgres') {
     return bulkInsert(trx, dialect, 't_history_measure_1h', ROLLUP_COLUMNS, rows.map((r) => ({ ...r, device_id: deviceId, measure_id: measureId })));
   }
-  // SQLite: numeric literals straight from the rows (finite numbers of our own making).
-  for (let i = 0; i < rows.length; i += 4000) {
-    let values = '';
-    for (let j = i; j < Math.min(rows.length, i + 4000); j++) {
-      const r = rows[j];
-      if (!Number.isFinite(r.min_value + r.max_value + r.sum_value)) throw new RangeError('insertRollups: a value is not finite');
-      values += `${j > i ? ',' : ''}(${deviceId},${measureId},${r.bucket},${r.min_value},${r.max_value},${r.sum_value},${r.sample_count})`;
-    }
-    await sql.raw(`insert into t_history_measure_1h (device_id, measure_id, bucket, min_value, max_value, sum_value, sample_count) values ${values}`).execute(trx);
+  // SQLite: parameters, 2,000 rows a statement (a small statement to parse, 14,000 parameters).
+  for (let i = 0; i < rows.length; i += SQLITE_ROWS) {
+    const part = rows.slice(i, i + SQLITE_ROWS);
+    const params: number[] = new Array(part.length * 7);
+    part.forEach((r, j) => {
+      params[7 * j] = deviceId; params[7 * j + 1] = measureId; params[7 * j + 2] = r.bucket; params[7 * j + 3] = r.min_value;
+      params[7 * j + 4] = r.max_value; params[7 * j + 5] = r.sum_value; params[7 * j + 6] = r.sample_count;
+    });
+    await trx.executeQuery(CompiledQuery.raw(`insert into t_history_measure_1h (device_id, measure_id, bucket, min_value, max_value, sum_value, sample_count) values ${valuesList(part.length, 7)}`, params));
   }
   return rows.length;
+}
+
+/** Rows per SQLite multi-row insert, within its 32,766 parameters for up to 16 columns. */
+const SQLITE_ROWS = 2000;
+const valueLists = new Map<string, string>();
+/** `(?,…),(?,…)…`: `rows` groups of `columns` placeholders (cached: the same shapes repeat). */
+function valuesList(rows: number, columns: number): string {
+  const key = `${rows}:${columns}`;
+  let list = valueLists.get(key);
+  if (!list) {
+    list = Array<string>(rows).fill(`(${Array<string>(columns).fill('?').join(',')})`).join(',');
+    valueLists.set(key, list);
+  }
+  return list;
 }
 
 type PgType = 'int' | 'int8' | 'float8';
 
 /**
  * Inserts many numeric rows fast: on PostgreSQL one `unnest` of column arrays per 20,000 rows (7
- * or 12 parameters), on SQLite multi-row VALUES of numeric literals, 2,000 rows a statement (our
- * own finite numbers only: anything else is refused).
+ * or 12 parameters), on SQLite multi-row VALUES of parameters, 2,000 rows a statement (parsing
+ * a statement of literals cost more than the insert itself).
  */
 export async function bulkInsert(
   trx: Transaction<DB>, dialect: Dialect, table: string, columns: [string, PgType][], rows: Record<string, number | null>[],
@@ -217,14 +236,10 @@ export async function bulkInsert(
     }
     return rows.length;
   }
-  const literal = (v: number | null | undefined) => {
-    if (v === null || v === undefined) return 'null';
-    if (!Number.isFinite(v)) throw new RangeError(`bulkInsert: ${v} is not a finite number`);
-    return String(v);
-  };
-  for (let i = 0; i < rows.length; i += 2000) {
-    const values = rows.slice(i, i + 2000).map((r) => `(${columns.map(([c]) => literal(r[c])).join(',')})`).join(',');
-    await sql.raw(`insert into ${table} (${names}) values ${values}`).execute(trx);
+  for (let i = 0; i < rows.length; i += SQLITE_ROWS) {
+    const part = rows.slice(i, i + SQLITE_ROWS);
+    const params = part.flatMap((r) => columns.map(([c]) => r[c] ?? null));
+    await trx.executeQuery(CompiledQuery.raw(`insert into ${table} (${names}) values ${valuesList(part.length, columns.length)}`, params));
   }
   return rows.length;
 }

@@ -4,7 +4,7 @@ import { DeviceState, DeviceTypeId, MeasureTag } from '../../contract/enums';
 import type { Dialect } from '../db/columns';
 import type { DB } from '../db/schema';
 import { FILTER_LOAD_PER_HOUR, airVolumeM3h, loadOfResistance, resistancePa } from '../simulator/filter-load';
-import { AMBIENT_PM10_RATIO, ambientPm25, fanPowerKw, meterPowerKw } from '../simulator/signals';
+import { AMBIENT_PM10_RATIO, SO2_NOISE_PPM, ambientPm25, fanPowerKw, meterPowerKw, pm03Of, pm1Of, so2Ppm } from '../simulator/signals';
 import { seedHistoryYear, type YearDevice } from './demo-history-year';
 import { demoSiteProfile } from './demo-sites';
 import { prng } from './prng';
@@ -20,10 +20,12 @@ const OLD_STEP = 5 * MINUTE;
 /** Rows per multi-row insert: 7 parameters each, well inside SQLite's and PostgreSQL's limits. */
 const BATCH = 500;
 
-type Kind = 'pm25' | 'pm10' | 'resistance' | 'airVolume' | 'energy';
+type Kind = 'pm25' | 'pm10' | 'pm1' | 'pm03' | 'so2' | 'resistance' | 'airVolume' | 'energy';
+/** The points with history: the particulates and SO₂ (what the AQI and filtration analyses read), resistance, air volume, energy. */
 const KIND_OF_TAG: Record<number, Kind> = {
-  [MeasureTag.PM25]: 'pm25', [MeasureTag.PM10]: 'pm10', [MeasureTag.Resistance]: 'resistance',
-  [MeasureTag.AirVolume]: 'airVolume', [MeasureTag.TotalEnergy]: 'energy',
+  [MeasureTag.PM25]: 'pm25', [MeasureTag.PM10]: 'pm10', [MeasureTag.PM1]: 'pm1', [MeasureTag.PM03]: 'pm03',
+  [MeasureTag.SulfurDioxide]: 'so2', [MeasureTag.Resistance]: 'resistance', [MeasureTag.AirVolume]: 'airVolume',
+  [MeasureTag.TotalEnergy]: 'energy',
 };
 
 interface Rollup { device_id: number; measure_id: number; bucket: number; min_value: number; max_value: number; sum_value: number; sample_count: number }
@@ -61,12 +63,12 @@ const FRESH_LOAD = 0.02;
 const REPLACED_LOAD = 0.9;
 
 /**
- * The last 24 hours of the demo devices' PM2.5, PM10, air volume, energy and resistance points as
- * hourly rollups (and the last 2 hours of PM as minute rollups), plus their current values, so
- * trends, today's energy and filter life show data before the simulator's first tick. Shapes
- * follow the simulator's signals (server/simulator/signals.ts) and each site's profile
- * (demo-sites.ts): PM with the city's air and the morning and evening rush, resistance rising
- * with the filter's load (each site's bank as worn as its profile says, filters changed along the
+ * The last 24 hours of the demo devices' particulate (PM2.5, PM10, PM1, PM0.3), SO₂, air volume,
+ * energy and resistance points as hourly rollups (and the last 2 hours of PM2.5 and PM10 as minute
+ * rollups), plus their current values, so trends, today's energy, the AQI and filter life show
+ * data before the simulator's first tick. Shapes follow the simulator's signals
+ * (server/simulator/signals.ts) and each site's profile (demo-sites.ts): PM with the city's air
+ * and the morning and evening rush, SO₂ a few ppb with it, resistance rising with the filter's load (each site's bank as worn as its profile says, filters changed along the
  * way), air volume falling with it, energy counters integrating the fan's or the site meter's
  * power and ending at the current value. Points that already have a current value (the seeded
  * alarms) end at it; a unit whose seeded fault stopped its fan moves no air since. Offline devices
@@ -150,6 +152,9 @@ export async function seedHistory(trx: Transaction<DB>, now: number, options: { 
         switch (kind) {
           case 'pm25': v = sensor ? ambient(t) + noise(2) : 3 + 0.06 * ambient(t) + 4 * load(t) + noise(0.8); break;
           case 'pm10': v = sensor ? ambient(t) * AMBIENT_PM10_RATIO + noise(4) : 6 + 0.1 * ambient(t) + noise(1); break;
+          case 'pm1': v = pm1Of(ambient(t), sensor) + noise(1); break;
+          case 'pm03': v = pm03Of(ambient(t), load(t)) + noise(60); break;
+          case 'so2': v = so2Ppm(t, ambient(t), sensor) + noise(SO2_NOISE_PPM); break;
           case 'resistance': v = resistancePa(load(t)) + noise(3); break;
           case 'airVolume': v = t >= stoppedAt ? 0 : airVolumeM3h(m.max_value, load(t)) * (1 + noise(0.015)); break;
           case 'energy':

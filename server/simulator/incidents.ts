@@ -27,7 +27,8 @@ const SPELLS: Partial<Record<SignalKind, { absolute: boolean; level: (d: SimDevi
   humidity: { absolute: true, level: (d, r) => (d.measuresAmbient ? 84 : 88) + 4 * r, minutes: [4, 15], perHours: 24 },
   signal: { absolute: true, level: (_d, r) => -108 - 6 * r, minutes: [2, 8], perHours: 3 },
   h2s: { absolute: false, level: (_d, r) => 11 + 4 * r, minutes: [3, 10], perHours: 24 },
-  so2: { absolute: false, level: (_d, r) => 6 + 3 * r, minutes: [5, 15], perHours: 16 },
+  // A plume from a boiler stack nearby: +0.06–0.10 ppm (160–260 μg/m³) for a few minutes.
+  so2: { absolute: false, level: (_d, r) => 0.06 + 0.04 * r, minutes: [5, 15], perHours: 16 },
   power: { absolute: true, level: (_d, r) => 305 + 40 * r, minutes: [2, 6], perHours: 8 },
 };
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { DeviceTypeId } from '../../contract/enums';
 import { filterRemainingPct } from '../../contract/screen-data';
 import { continueFrom } from './incidents';
-import { meterPowerKw, sampleValue, type SignalEnv } from './signals';
+import { meterPowerKw, sampleValue, so2Ppm, type SignalEnv } from './signals';
 import { SimDevice, type SignalKind, type SimMeasure } from './sim-device';
 import { DEFAULT_SITE_PROFILE } from './site-profile';
 
@@ -54,6 +54,22 @@ describe('simulated signals', () => {
     expect(lifeAt(0.45)).toBeLessThan(55);
     expect(lifeAt(0.88)).toBeGreaterThan(0);
     expect(lifeAt(0.95)).toBe(0);
+  });
+
+  it('reads ambient SO₂ at a few ppb (5–30 μg/m³), highest late in the morning, more in a haze, less indoors', () => {
+    const sensor = new SimDevice(5, 1, DeviceTypeId.Sensor, [{ ...measure(9, 'so2', 50), decimals: 3 }]);
+    // China time is UTC+8: 03:00 UTC is the 11:00 peak, 15:00 UTC the 23:00 low.
+    const at = (utcHour: number, pm25: number) => sampleValue(sensor, sensor.measures[0], env({ now: Date.UTC(2026, 0, 5, utcHour), ambientPm25: pm25 }));
+    for (const pm25 of [20, 35, 60]) {
+      for (const h of [0, 3, 6, 9, 12, 15, 18, 21]) {
+        expect(at(h, pm25)).toBeGreaterThanOrEqual(0.002);
+        expect(at(h, pm25)).toBeLessThanOrEqual(0.01);
+      }
+    }
+    expect(at(3, 35)).toBeGreaterThan(at(15, 35));
+    expect(at(3, 150)).toBeGreaterThan(at(3, 35));
+    expect(at(3, 150)).toBeLessThan(0.02);
+    expect(so2Ppm(Date.UTC(2026, 0, 5, 3), 35, false)).toBeLessThan(0.5 * so2Ppm(Date.UTC(2026, 0, 5, 3), 35, true));
   });
 
   it('draws the site meter\'s power by the site\'s size and daily cycle', () => {

@@ -38,6 +38,29 @@ export function ambientPm25(ts: number, base: number, eventLevel: number): numbe
 /** PM10 over PM2.5 in ambient air (coarse dust on top of the fine). */
 export const AMBIENT_PM10_RATIO = 1.6;
 
+/** PM1 over PM2.5: most of the fine dust is finer than 1 μm outdoors; a filter lets little of it through. */
+export function pm1Of(ambientPm25: number, ambient: boolean): number {
+  return ambientPm25 * (ambient ? 0.62 : 0.04);
+}
+
+/** Particles of 0.3 μm and up (per litre) behind a filter: the ambient load plus what a worn filter sheds. */
+export function pm03Of(ambientPm25: number, load: number): number {
+  return 300 + 4000 * load ** 3 + 8 * ambientPm25;
+}
+
+/**
+ * SO₂ (ppm) where the ambient PM2.5 is `ambientPm25`: a city's background of a few ppb (1 ppm is
+ * 2,619 μg/m³ at GB 3095's reference state, so 0.002–0.01 ppm is 5–26 μg/m³), higher with the
+ * coal smoke that comes with haze and the heating season (the PM2.5 carries both), peaking late in
+ * the morning when the mixing layer brings elevated plumes down. Indoors, where walls and
+ * surfaces absorb it, about a third of that.
+ */
+export function so2Ppm(ts: number, ambientPm25: number, ambient: boolean): number {
+  return (0.0015 + 0.00007 * ambientPm25) * (1 + 0.3 * daily(ts, 11)) * (ambient ? 1 : 0.35);
+}
+/** Sample noise of an SO₂ reading (ppm). */
+export const SO2_NOISE_PPM = 0.0004;
+
 /** Fan power of a purifier (kW) at a filter load, which the energy counters integrate. */
 export function fanPowerKw(fanOn: boolean, load: number): number {
   return fanOn ? 11 + 1.5 * load : 0.3;
@@ -61,8 +84,8 @@ export function sampleValue(d: SimDevice, m: SimMeasure, env: SignalEnv): number
   switch (m.kind) {
     case 'pm25': v = d.measuresAmbient ? env.ambientPm25 + noise(2) : 3 + 0.06 * env.ambientPm25 + 4 * d.load + noise(0.8); break;
     case 'pm10': v = d.measuresAmbient ? env.ambientPm25 * AMBIENT_PM10_RATIO + noise(4) : 6 + 0.1 * env.ambientPm25 + noise(1); break;
-    case 'pm1': v = env.ambientPm25 * (d.measuresAmbient ? 0.62 : 0.04) + noise(1); break;
-    case 'pm03': v = 300 + 4000 * d.load ** 3 + 8 * env.ambientPm25 + noise(60); break;
+    case 'pm1': v = pm1Of(env.ambientPm25, d.measuresAmbient) + noise(1); break;
+    case 'pm03': v = pm03Of(env.ambientPm25, d.load) + noise(60); break;
     case 'resistance': v = d.fanOn ? resistancePa(d.load) + noise(3) : 4 + noise(1); break;
     // A stopped fan moves no air: exactly 0, so the unit reads as stopped.
     case 'airVolume': v = d.fanOn ? airVolumeM3h(m.max, d.load) * d.speed * (1 + noise(0.015)) : 0; break;
@@ -84,7 +107,7 @@ export function sampleValue(d: SimDevice, m: SimMeasure, env: SignalEnv): number
     }
     case 'humidity': v = 55 - 12 * daily(now, 15) + noise(1); break;
     case 'h2s': v = 0.4 + Math.abs(noise(0.15)) + (spell ? spell.level : 0); break;
-    case 'so2': v = 1.2 + 0.4 * daily(now, 9) + noise(0.15) + (spell ? spell.level : 0); break;
+    case 'so2': v = so2Ppm(now, env.ambientPm25, d.measuresAmbient) + noise(SO2_NOISE_PPM) + (spell ? spell.level : 0); break;
     case 'signal': v = -72 + noise(3); break;
     case 'fault': v = d.faultUntil > now ? d.faultBits : 0; break;
     case 'water':
