@@ -34,3 +34,6 @@ export const INLINE_CONFIG_ID = 'nv-runtime-config';
 export const INLINE_MONITOR_TEMPLATE_ID = 'nv-monitor-template';
 /** The cookie the console keeps its session token in (SPEC §9; the server reads it only to answer a cold page's first question). */
 export const TOKEN_COOKIE = 'nv_token';
+
+/** The product's own name (SPEC §1): a site that did not rename it sees it translated. */
+export const DEFAULT_PRODUCT_NAME = '工业物联网平台';

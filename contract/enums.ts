@@ -49,6 +49,19 @@ export const DEVICE_TYPE_LABELS: Record<DeviceTypeId, string> = {
   1: '4G-DTU', 2: '监控设备', 3: '继电器/终端', 4: 'RoLa网关',
   2001: '传感器', 2002: '电表', 2003: '水表', 2004: '气表', 2005: '集装箱', 2006: '过滤器',
 };
+export const DEVICE_TYPE_LABELS_EN: Record<DeviceTypeId, string> = {
+  1: '4G DTU', 2: 'Monitored device', 3: 'Relay/terminal', 4: 'RoLa gateway',
+  2001: 'Sensor', 2002: 'Electricity meter', 2003: 'Water meter', 2004: 'Gas meter', 2005: 'Container', 2006: 'Filter',
+};
+
+/**
+ * A device type's name in the user's language: SPEC §3's types keep the name the product gave
+ * them translated, a name a site changed or a type it added stays as entered.
+ */
+export function deviceTypeName(id: number, stored: string, language: string): string {
+  if (!language.startsWith('en') || DEVICE_TYPE_LABELS[id as DeviceTypeId] !== stored) return stored;
+  return DEVICE_TYPE_LABELS_EN[id as DeviceTypeId];
+}
 
 export const DATA_TYPES = [
   'UInt16', 'Int16', 'UInt32', 'UInt32_CDAB', 'Int32', 'Int32_CDAB',

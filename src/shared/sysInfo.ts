@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import type { SysInfo } from '../../contract/session';
 import { apiGet } from './http';
+import { DEFAULT_PRODUCT_NAME } from '../../contract/constants';
 
 export function fetchSysInfo(signal?: AbortSignal): Promise<SysInfo> {
   return apiGet<SysInfo>('/sys/info', undefined, signal);
@@ -17,4 +18,12 @@ export function useSysInfo(): SysInfo | undefined {
     return () => controller.abort();
   }, []);
   return info;
+}
+
+/**
+ * The name the console shows: the site's own name when an administrator set one, else the
+ * product's name in the user's language (`app.productName`).
+ */
+export function productNameOf(info: SysInfo | undefined, translate: (key: string) => string): string {
+  return info?.name && info.name !== DEFAULT_PRODUCT_NAME ? info.name : translate('app.productName');
 }

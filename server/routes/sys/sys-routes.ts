@@ -5,8 +5,9 @@ import { demoAccountsExposed } from '../../config';
 import type { AppDeps } from '../../deps';
 import { endpoint } from '../../http/endpoint';
 import { readSettings } from './sys-repository';
+import { DEFAULT_PRODUCT_NAME } from '../../../contract/constants';
 
-export const PRODUCT_NAME = '工业物联网平台';
+export const PRODUCT_NAME = DEFAULT_PRODUCT_NAME;
 
 export function registerSysRoutes(app: FastifyInstance, { db, config }: AppDeps): void {
   endpoint(app, db, {

@@ -7,7 +7,7 @@ import { SettingsPanel } from '../../features/shell/SettingsPanel';
 import { Sidebar, SIDEBAR_COLLAPSED_WIDTH, SIDEBAR_WIDTH, type SidebarItem } from '../../features/shell/Sidebar';
 import { deviceClassAtom, sidebarAtom } from '../../shared/device';
 import { Right } from '../../../contract/rights';
-import { useSysInfo } from '../../shared/sysInfo';
+import { productNameOf, useSysInfo } from '../../shared/sysInfo';
 import { SUPER_ADMIN_NAME, userAtom } from '../../shared/user';
 import { CopyrightFooter } from '../../shared/ui/CopyrightFooter';
 import { LicenceBanner } from '../../features/admin/about/LicenceBanner';
@@ -67,7 +67,7 @@ export function Frame({ items, head, children }: { items: SidebarItem[]; head: R
   const contentRef = useRef<HTMLElement>(null);
   useScrollToTop(location, contentRef);
   const offset = device === 'mobile' ? '0' : sidebar.opened ? SIDEBAR_WIDTH : SIDEBAR_COLLAPSED_WIDTH;
-  const productName = sysInfo?.name ?? t('app.productName');
+  const productName = productNameOf(sysInfo, t);
   return (
     <>
       <Sidebar items={items} active={location} productName={productName} version={sysInfo?.version ?? PRODUCT_VERSION} />

@@ -2,6 +2,7 @@ import { useAtomValue } from 'jotai';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PRODUCT_VERSION } from '../../../contract/constants';
+import { deviceTypeName } from '../../../contract/enums';
 import { useSysInfo } from '../../shared/sysInfo';
 import { userAtom } from '../../shared/user';
 import { fetchHomeStats, type HomeStats } from './homeApi';
@@ -29,7 +30,7 @@ function Distribution({ title, rows, testId }: { title: string; rows: { name: st
 
 /** The root page, application statistics (SPEC §2): who is signed in and how the platform is doing. */
 export function HomePage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const user = useAtomValue(userAtom);
   const sysInfo = useSysInfo();
   const [stats, setStats] = useState<HomeStats>();
@@ -74,7 +75,7 @@ export function HomePage() {
       </CardGrid>
       <PanelGrid>
         <Distribution testId="projects-by-region" title={t('home.byRegion')} rows={stats?.projects.byRegion ?? []} />
-        <Distribution testId="devices-by-type" title={t('home.byType')} rows={stats?.devices.byType ?? []} />
+        <Distribution testId="devices-by-type" title={t('home.byType')} rows={(stats?.devices.byType ?? []).map((r) => ({ ...r, name: deviceTypeName(r.typeId, r.name, i18n.language) }))} />
       </PanelGrid>
     </Page>
   );

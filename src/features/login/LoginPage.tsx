@@ -4,7 +4,7 @@ import styled from 'styled-components';
 import { Redirect, useLocation, useSearch } from 'wouter';
 import { safeRedirect } from '../../shared/redirect';
 import { getToken, setToken } from '../../shared/session';
-import { useSysInfo } from '../../shared/sysInfo';
+import { productNameOf, useSysInfo } from '../../shared/sysInfo';
 import { BrandMark } from '../../shared/ui/BrandMark';
 import { CopyrightFooter } from '../../shared/ui/CopyrightFooter';
 import { PreferenceBar } from '../../shared/ui/PreferenceBar';
@@ -80,7 +80,7 @@ export function LoginPage() {
   const requested = new URLSearchParams(useSearch()).get('redirect');
   const redirect = safeRedirect(requested);
   const sysInfo = useSysInfo();
-  const productName = sysInfo?.name ?? t('app.productName');
+  const productName = productNameOf(sysInfo, t);
 
   // Another tab signed in while this one was hidden: a wall display goes straight to the monitor (SPEC §2).
   useEffect(() => {

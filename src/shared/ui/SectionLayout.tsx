@@ -2,7 +2,7 @@ import { useEffect, useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import styled, { css } from 'styled-components';
 import { Link, useLocation } from 'wouter';
-import { useSysInfo } from '../sysInfo';
+import { productNameOf, useSysInfo } from '../sysInfo';
 import { useScrollToTop } from '../useScrollToTop';
 import { BrandMark } from './BrandMark';
 import { CopyrightFooter } from './CopyrightFooter';
@@ -117,7 +117,7 @@ export function SectionLayout({ title, nav, subNav, children }: { title: string;
   const sysInfo = useSysInfo();
   const contentRef = useRef<HTMLElement>(null);
   useScrollToTop(location, contentRef);
-  const productName = sysInfo?.name ?? t('app.productName');
+  const productName = productNameOf(sysInfo, t);
   useEffect(() => {
     document.title = `${title} - ${productName}`;
   }, [title, productName]);

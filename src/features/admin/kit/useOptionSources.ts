@@ -5,6 +5,7 @@ import type { NameItem } from '../../../../contract/envelope';
 import type { OptionSource, ResourceDefinition } from '../../../../contract/resources/kit';
 import { fetchNames } from './resourceApi';
 import { optionKey, type TextPart } from './resourceStrings';
+import { deviceTypeName } from '../../../../contract/enums';
 
 export interface SelectOption {
   value: string | number;
@@ -41,17 +42,18 @@ const dataOf = (results: { data?: NameItem[] }[]) => results.map((r) => r.data);
 
 /** The option sources of a definition, each `/names` list read once and shared through the query cache. */
 export function useOptionSources(def: ResourceDefinition): OptionSources {
-  const { t } = useTranslation('admin');
+  const { t, i18n } = useTranslation('admin');
+  const language = i18n.language;
   const resources = useMemo(() => referencedResources(def), [def]);
   const queryClient = useQueryClient();
   const lists = useQueries({ queries: resources.map(namesQuery), combine: dataOf });
   const maps = useMemo(() => {
     const out = new Map<string, Map<number, string>>();
     resources.forEach((resource, i) => {
-      if (lists[i]) out.set(resource, toMap(lists[i]!));
+      if (lists[i]) out.set(resource, resource === 't_device_type' ? toMap(lists[i]!.map((n) => ({ ...n, name: deviceTypeName(n.id, n.name, language) }))) : toMap(lists[i]!));
     });
     return out;
-  }, [resources, lists]);
+  }, [resources, lists, language]);
 
   const optionLabel = useCallback<OptionSources['optionLabel']>((part, item, value) => {
     const key = optionKey(def, part, item.name, item.options, value);
