@@ -41,6 +41,8 @@ describe('environment analysis (issue 20)', () => {
   let operator: ApiClient;
   let projectId: number;
   let filterId: number;
+  /** A filter bank holding a filter model (nv_life_set): its limits come from the model. */
+  let bankId: number;
 
   beforeAll(async () => {
     server = await startTestServer();
@@ -66,6 +68,21 @@ describe('environment analysis (issue 20)', () => {
     }).returning('id').executeTakeFirstOrThrow()).id;
     const sensors = [await device('环境测试传感器-A', sensorModel.modelId, DeviceTypeId.Sensor), await device('环境测试传感器-B', sensorModel.modelId, DeviceTypeId.Sensor)];
     filterId = await device('环境测试过滤器', filterModel.modelId, DeviceTypeId.Filter);
+    // Resistance and air volume only (no PM: the AQI and the stages stay as they are), the same alarm and range.
+    const bankModel = await createModel(db, 'ENV-B', [
+      { name: '阻力', tag: MeasureTag.Resistance, unit: 'Pa', rule: [ConditionType.Gt, 450, null, 2] },
+      { name: '风量', tag: MeasureTag.AirVolume, unit: 'm³/h' },
+    ]);
+    await db.updateTable('t_measure').set({ max_value: 10_000 }).where('id', '=', bankModel.measureIds['风量']).execute();
+    bankId = await device('环境测试过滤器组', bankModel.modelId, DeviceTypeId.Filter);
+    const typeId = (await db.insertInto('t_filter_type').values({ code: 'ENV-T', name: '环境测试滤材类型', created_at: Date.now() })
+      .returning('id').executeTakeFirstOrThrow()).id;
+    // Initial 100 Pa, final 2.5 × initial = 250 Pa, rated 8,000 m³/h.
+    const modelId = (await db.insertInto('t_filter').values({
+      code: 'ENV-FM', name: '环境测试滤材', filter_type_id: typeId, initial_pa: 100, final_pa: null, final_multiple: 2.5, rated_air_m3h: 8000,
+      dust_capacity_g: null, max_days: null, warn_days: 0, alg: 'auto', created_at: Date.now(), updated_at: Date.now(),
+    }).returning('id').executeTakeFirstOrThrow()).id;
+    await db.insertInto('t_device_filter').values({ device_id: bankId, filter_id: modelId, quantity: 3, installed_at: Date.now() - 30 * DAY, installed_by: null }).execute();
 
     const rows: { device_id: number; measure_id: number; bucket: number; min_value: number; max_value: number; sum_value: number; sample_count: number }[] = [];
     const add = (deviceId: number, measureId: number, bucket: number, v: number) =>
@@ -88,6 +105,8 @@ describe('environment analysis (issue 20)', () => {
       { device_id: filterId, measure_id: filterModel.measureIds['阻力'], value: 360, text_value: null, ts: now },
       { device_id: filterId, measure_id: filterModel.measureIds['风量'], value: 6000, text_value: null, ts: now },
       { device_id: filterId, measure_id: filterModel.measureIds['出口PM2.5'], value: 6, text_value: null, ts: now },
+      { device_id: bankId, measure_id: bankModel.measureIds['阻力'], value: 200, text_value: null, ts: now },
+      { device_id: bankId, measure_id: bankModel.measureIds['风量'], value: 6000, text_value: null, ts: now },
       { device_id: sensors[0], measure_id: sensorModel.measureIds['PM2.5'], value: 30, text_value: null, ts: now },
       { device_id: sensors[1], measure_id: sensorModel.measureIds['PM2.5'], value: 50, text_value: null, ts: now },
     ]).execute();
@@ -201,10 +220,16 @@ describe('environment analysis (issue 20)', () => {
 
   it('lists resistance, particulates and air volume of the project with their summaries', async () => {
     const pa = PaDevicePage.parse((await admin.get(`/app-api/v_pa_dev_list?projectId=${projectId}`)).body.data);
-    expect(pa.count).toBe(1);
-    expect(pa.list[0]).toMatchObject({ deviceId: filterId, currentPa: 360, initialPa: 80, finalPa: 450, finalFrom: 'alarm', percentOfFinal: 80 });
-    expect(pa.list[0].trendPaPerDay).toBeCloseTo(10, 1);
-    expect(pa.summary).toMatchObject({ devices: 1, atFinal: 0, near: 1 });
+    expect(pa.count).toBe(2);
+    // Without a filter model: the default initial resistance and the point's alarm threshold.
+    const plain = pa.list.find((d) => d.deviceId === filterId)!;
+    expect(plain).toMatchObject({ currentPa: 360, initialPa: 80, initialFrom: 'default', finalPa: 450, finalFrom: 'alarm', percentOfFinal: 80 });
+    expect(plain.trendPaPerDay).toBeCloseTo(10, 1);
+    // With one: the model's initial and final (2.5 × 100 Pa), not the alarm's 450 Pa.
+    expect(pa.list.find((d) => d.deviceId === bankId)).toMatchObject({
+      currentPa: 200, initialPa: 100, initialFrom: 'filter-model', finalPa: 250, finalFrom: 'filter-model', percentOfFinal: 80, trendPaPerDay: null,
+    });
+    expect(pa.summary).toMatchObject({ devices: 2, atFinal: 0, near: 2, meanPercentOfFinal: 80 });
 
     const pm = PmDevicePage.parse((await admin.get(`/app-api/v_pm_dev_list?projectId=${projectId}`)).body.data);
     expect(pm.count).toBe(3);
@@ -214,8 +239,11 @@ describe('environment analysis (issue 20)', () => {
     expect(outdoorOnly.list.map((d) => d.side)).toEqual(['outdoor', 'outdoor']);
 
     const air = AirDevicePage.parse((await admin.get(`/app-api/v_air_dev_list?projectId=${projectId}&keyword=过滤器`)).body.data);
+    // Lowest share first: the point's range maximum (10,000) without a model, the model's rated 8,000 with one.
+    expect(air.list.map((d) => d.deviceId)).toEqual([filterId, bankId]);
     expect(air.list[0]).toMatchObject({ currentM3h: 6000, ratedM3h: 10_000, ratedFrom: 'max', percentOfRated: 60 });
-    expect(air.summary).toMatchObject({ devices: 1, running: 1, low: 0, totalM3h: 6000 });
+    expect(air.list[1]).toMatchObject({ currentM3h: 6000, ratedM3h: 8000, ratedFrom: 'filter-model', percentOfRated: 75 });
+    expect(air.summary).toMatchObject({ devices: 2, running: 2, low: 0, totalM3h: 12_000, meanPercentOfRated: 67.5 });
   });
 
   it('keeps to the data scope and refuses bad input naming the field', async () => {

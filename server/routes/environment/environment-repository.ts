@@ -1,5 +1,6 @@
 import { sql, type Kysely, type SqlBool } from 'kysely';
 import type { AuthUser } from '../../auth/auth-user';
+import type { FilterSettingsRow } from '../../analysis/life/life-service';
 import type { DB } from '../../db/schema';
 import { likePattern } from '../../resources/resource-repository';
 import { visibleProjectFilter } from '../scope-filters';
@@ -95,6 +96,18 @@ export class EnvironmentRepository {
       ...r, projectId: r.projectId!, ts: r.ts === null ? null : Number(r.ts), value: r.value === null ? null : Number(r.value),
       maxValue: r.maxValue === null ? null : Number(r.maxValue), conditionVal1: r.conditionVal1 === null ? null : Number(r.conditionVal1),
     }));
+  }
+
+  /** The filter model each of these devices holds (t_device_filter → t_filter), with its life settings' columns, by device id. */
+  async filterModels(deviceIds: number[]): Promise<Map<number, FilterSettingsRow>> {
+    const out = new Map<number, FilterSettingsRow>();
+    for (const chunk of chunks([...new Set(deviceIds)], 1000)) {
+      const rows = await this.db.selectFrom('t_device_filter as df').innerJoin('t_filter as f', 'f.id', 'df.filter_id')
+        .select(['df.device_id', 'f.initial_pa', 'f.final_pa', 'f.final_multiple', 'f.rated_air_m3h', 'f.dust_capacity_g', 'f.capture_efficiency', 'f.max_days', 'f.warn_days'])
+        .where('df.device_id', 'in', chunk).execute();
+      for (const { device_id, ...f } of rows) out.set(device_id, f);
+    }
+    return out;
   }
 
   /**

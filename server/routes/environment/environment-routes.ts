@@ -7,7 +7,7 @@ import type { AuthUser } from '../../auth/auth-user';
 import type { AppDeps } from '../../deps';
 import { notFound } from '../../http/api-error';
 import { endpoint } from '../../http/endpoint';
-import { configuredAqiStandard } from './aqi-standard';
+import { configuredAqiStandard } from '../../settings/aqi-standard';
 import { EnvironmentRepository } from './environment-repository';
 import { EnvironmentService } from './environment-service';
 

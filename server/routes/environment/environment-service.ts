@@ -1,6 +1,7 @@
 import { computeAqi, type AqiReport, type AqiValues } from '../../../contract/analysis/aqi';
 import { dailyAqiSeries, dailyMax1h, dailyMax8h, dailyMean, hourlyAqiSeries, type PollutantSeries } from '../../../contract/analysis/aqi-averaging';
 import { AQI_INDICATORS, AQI_STANDARDS, type AqiPollutant, type AqiStandardId } from '../../../contract/analysis/aqi-tables';
+import { finalResistancePa, type FilterLifeSettings } from '../../../contract/analysis/filter-life';
 import { detectEfficiencyDrops, efficiencySeries, periodEfficiency, type FiltrationSample } from '../../../contract/analysis/filtration';
 import { blockMedians, theilSen } from '../../../contract/analysis/robust-fit';
 import { ConditionType } from '../../../contract/conditions';
@@ -10,6 +11,7 @@ import type {
   FiltrationAnalysis, FiltrationQuery, PaDevice, PaDevicePage, PmDevice, PmDevicePage,
 } from '../../../contract/environment-analysis';
 import { FILTER_FINAL_PA, FILTER_INITIAL_PA, siteDayStart } from '../../../contract/screen-data';
+import { lifeSettingsOf } from '../../analysis/life/life-service';
 import type { AuthUser } from '../../auth/auth-user';
 import { airPositionOf, airSideOf, aqiUnitFactor } from './air-positions';
 import type { EnvironmentRepository, ScopePoint } from './environment-repository';
@@ -59,6 +61,16 @@ const deviceRef = (p: ScopePoint) => ({
   deviceId: p.deviceId, deviceName: p.deviceName, projectId: p.projectId, projectName: p.projectName, modelName: p.modelName, state: p.state,
 });
 
+/**
+ * A resistance point's clean and final resistance: its device's filter model's (nv_life_set:
+ * final fixed or a multiple of the initial), else the default initial and the point's "greater
+ * than" alarm threshold, else its range's maximum, else the default final.
+ */
+function resistanceLimitsOf(p: ScopePoint, model: FilterLifeSettings | undefined): Pick<PaDevice, 'initialPa' | 'initialFrom' | 'finalPa' | 'finalFrom'> {
+  if (model) return { initialPa: model.initialPa, initialFrom: 'filter-model', finalPa: finalResistancePa(model), finalFrom: 'filter-model' };
+  return { initialPa: FILTER_INITIAL_PA, initialFrom: 'default', ...finalOf(p) };
+}
+
 /** The final resistance of a resistance point: a "greater than" alarm threshold, else its range's maximum, else the default. */
 function finalOf(p: ScopePoint): { finalPa: number; finalFrom: PaDevice['finalFrom'] } {
   const gt = p.conditionType === ConditionType.Gt || p.conditionType === ConditionType.Gte;
@@ -71,15 +83,21 @@ function finalOf(p: ScopePoint): { finalPa: number; finalFrom: PaDevice['finalFr
 export class EnvironmentService {
   constructor(private readonly repo: EnvironmentRepository) {}
 
+  /** The life settings (lifeSettingsOf) of the filter model each of these points' devices holds, by device id. */
+  private async filterModels(points: ScopePoint[]): Promise<Map<number, FilterLifeSettings>> {
+    const rows = await this.repo.filterModels(points.map((p) => p.deviceId));
+    return new Map([...rows].map(([deviceId, row]) => [deviceId, lifeSettingsOf(row)]));
+  }
+
   /** v_pa_dev_list: resistance points, most loaded first; the page's 7-day trends by Theil–Sen. */
   async paList(user: AuthUser, q: EnvListQuery, now: number): Promise<PaDevicePage> {
     const points = await this.repo.points(user, q, (m) => m.tag_id === MeasureTag.Resistance);
+    const models = await this.filterModels(points);
     const rows = points.map((p) => {
-      const { finalPa, finalFrom } = finalOf(p);
+      const limits = resistanceLimitsOf(p, models.get(p.deviceId));
       return {
-        ...deviceRef(p), measureId: p.measureId, currentPa: p.value === null ? null : round1(p.value), currentAt: p.ts,
-        initialPa: FILTER_INITIAL_PA, initialFrom: 'default' as const, finalPa, finalFrom,
-        percentOfFinal: p.value === null ? null : round1((100 * p.value) / finalPa), trendPaPerDay: null as number | null,
+        ...deviceRef(p), measureId: p.measureId, currentPa: p.value === null ? null : round1(p.value), currentAt: p.ts, ...limits,
+        percentOfFinal: p.value === null ? null : round1((100 * p.value) / limits.finalPa), trendPaPerDay: null as number | null,
       };
     });
     rows.sort((a, b) => (b.percentOfFinal ?? -Infinity) - (a.percentOfFinal ?? -Infinity) || a.deviceName.localeCompare(b.deviceName, 'zh') || a.deviceId - b.deviceId);
@@ -155,11 +173,15 @@ export class EnvironmentService {
   /** v_air_dev_list: air-volume points against their rated volume, lowest share first. */
   async airList(user: AuthUser, q: EnvListQuery, now: number): Promise<AirDevicePage> {
     const points = await this.repo.points(user, q, (m) => m.tag_id === MeasureTag.AirVolume);
+    const models = await this.filterModels(points);
     const rows: AirDevice[] = points.map((p) => {
-      const rated = p.maxValue !== null && p.maxValue > 0 ? p.maxValue : null;
+      // The filter model's rated volume (the device's filter, as the life analysis reads it), else the point's range maximum.
+      const model = models.get(p.deviceId);
+      const max = p.maxValue !== null && p.maxValue > 0 ? p.maxValue : null;
+      const rated = model ? model.ratedAirVolumeM3h : max;
       return {
         ...deviceRef(p), measureId: p.measureId, currentM3h: p.value === null ? null : Math.round(p.value), currentAt: p.ts, mean24hM3h: null,
-        ratedM3h: rated, ratedFrom: rated === null ? 'none' : 'max',
+        ratedM3h: rated, ratedFrom: model ? 'filter-model' : rated === null ? 'none' : 'max',
         percentOfRated: rated === null || p.value === null ? null : round1((100 * p.value) / rated),
       };
     });

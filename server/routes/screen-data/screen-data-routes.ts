@@ -5,7 +5,7 @@ import {
 import type { AuthUser } from '../../auth/auth-user';
 import type { AppDeps } from '../../deps';
 import { endpoint } from '../../http/endpoint';
-import { configuredAqiStandard } from '../environment/aqi-standard';
+import { configuredAqiStandard } from '../../settings/aqi-standard';
 import { visibleDevice, visibleProject } from '../telemetry/telemetry-repository';
 import { ScreenDataRepository, type ScreenScope } from './screen-data-repository';
 
