@@ -17,7 +17,7 @@ import { Card, Muted, Toolbar, useChartStyle } from '../environment/envShared';
 import { EnergyChart } from './EnergyChart';
 import { fetchEnergyProjects } from './energyApi';
 import { EnergyDevicesDrawer } from './EnergyDevicesDrawer';
-import { Change } from './EnergyChange';
+import { Change, Head } from './energyParts';
 import { byNumber, dateOf, fmt, pct, periodOf, ratioOf, siteDateOf, trendLabel } from './energyFormat';
 import { registerEnergyStrings } from './energyStrings';
 
@@ -131,6 +131,8 @@ export function EnergyAnalysisPage({ title }: { title: string }) {
   const trendOption = useMemo<EChartsCoreOption | null>(() => {
     if (!data) return null;
     const selected = siteDateOf(data.start);
+    // Days or months still to come are left empty, not drawn as nothing used.
+    const now = Date.now();
     return {
       ...common,
       legend: { ...common.legend, data: [e('energy'), e('cost')] },
@@ -143,11 +145,11 @@ export function EnergyAnalysisPage({ title }: { title: string }) {
       ],
       series: [
         { type: 'bar', name: e('energy'), barMaxWidth: 28,
-          data: data.trend.map((p) => ({ value: Math.round(p.energyKWh * 10) / 10,
+          data: data.trend.map((p) => (p.start > now ? null : { value: Math.round(p.energyKWh * 10) / 10,
             // The day chosen stands out among the seven before it.
             itemStyle: { color: theme.primary, opacity: data.period === 'day' && siteDateOf(p.start) !== selected ? 0.45 : 1 } })) },
         { type: 'line', name: e('cost'), yAxisIndex: 1, symbolSize: 5, itemStyle: { color: '#fa8c16' },
-          data: data.trend.map((p) => (p.cost === null ? null : Math.round(p.cost * 100) / 100)) },
+          data: data.trend.map((p) => (p.cost === null || p.start > now ? null : Math.round(p.cost * 100) / 100)) },
       ],
     };
   }, [data, common, axis, theme, locale, t]);
@@ -178,16 +180,16 @@ export function EnergyAnalysisPage({ title }: { title: string }) {
     { title: e('project'), dataIndex: 'name', sorter: (a, b) => a.name.localeCompare(b.name, 'zh-CN'),
       render: (name: string, r) => <Button type="link" style={{ padding: 0 }} onClick={() => open(r.projectId)}>{name}</Button> },
     { title: e('devices'), dataIndex: 'devices', align: 'right', sorter: byNumber((r) => r.devices) },
-    { title: `${e('energy')} (${u('kWh')})`, dataIndex: 'energyKWh', align: 'right', sorter: byNumber((r) => r.energyKWh), render: (v: number) => f(v) },
+    { title: <Head label={e('energy')} unit={u('kWh')} />, dataIndex: 'energyKWh', align: 'right', sorter: byNumber((r) => r.energyKWh), render: (v: number) => f(v) },
     { title: e('change'), key: 'change', align: 'right', sorter: byNumber((r) => r.change.energyKWh.ratio),
       render: (_, r) => <Change ratio={r.change.energyKWh.ratio} better="down" /> },
-    { title: `${e('costCol')} (${u('yuan')})`, dataIndex: 'cost', align: 'right', sorter: byNumber((r) => r.cost), render: (v: number | null) => f(v, 2) },
-    { title: `${e('airMovedCol')} (${u('m3')})`, dataIndex: 'airMovedM3', align: 'right', sorter: byNumber((r) => r.airMovedM3), render: (v: number) => f(v, 0), responsive: ['xl'] },
-    { title: `${e('resistance')} (${u('pa')})`, dataIndex: 'meanResistancePa', align: 'right', sorter: byNumber((r) => r.meanResistancePa), render: (v: number | null) => f(v) },
-    { title: `${e('per1000')} (${u('per1000')})`, dataIndex: 'kWhPer1000m3', align: 'right', sorter: byNumber((r) => r.kWhPer1000m3), render: (v: number | null) => f(v, 3) },
-    { title: `SFP (${u('sfp')})`, dataIndex: 'specificFanPowerW', align: 'right', sorter: byNumber((r) => r.specificFanPowerW), render: (v: number | null) => f(v, 0) },
+    { title: <Head label={e('costCol')} unit={u('yuan')} />, dataIndex: 'cost', align: 'right', sorter: byNumber((r) => r.cost), render: (v: number | null) => f(v, 2) },
+    { title: <Head label={e('airMovedCol')} unit={u('m3')} />, dataIndex: 'airMovedM3', align: 'right', sorter: byNumber((r) => r.airMovedM3), render: (v: number) => f(v, 0), responsive: ['xl'] },
+    { title: <Head label={e('resistance')} unit={u('pa')} />, dataIndex: 'meanResistancePa', align: 'right', sorter: byNumber((r) => r.meanResistancePa), render: (v: number | null) => f(v) },
+    { title: <Head label={e('per1000')} unit={u('per1000')} />, dataIndex: 'kWhPer1000m3', align: 'right', sorter: byNumber((r) => r.kWhPer1000m3), render: (v: number | null) => f(v, 3) },
+    { title: <Head label="SFP" unit={u('sfp')} />, dataIndex: 'specificFanPowerW', align: 'right', sorter: byNumber((r) => r.specificFanPowerW), render: (v: number | null) => f(v, 0) },
     { title: e('efficiency'), dataIndex: 'efficiency', align: 'right', sorter: byNumber((r) => r.efficiency), render: (v: number | null) => pct(v) },
-    { title: `${e('savingCol')} (${u('kWh')})`, dataIndex: 'savingKWh', align: 'right', sorter: byNumber((r) => r.savingKWh), render: (v: number) => f(v) },
+    { title: <Head label={e('savingCol')} unit={u('kWh')} />, dataIndex: 'savingKWh', align: 'right', sorter: byNumber((r) => r.savingKWh), render: (v: number) => f(v) },
   ];
 
   const totals = data?.totals;
@@ -265,8 +267,10 @@ export function EnergyAnalysisPage({ title }: { title: string }) {
         </Charts>
         <Card>
           <h2>{e('projects')}</h2>
-          <Table<EnergyProjectRow> rowKey="projectId" size="middle" columns={columns} dataSource={data?.projects} loading={q.isFetching}
-            pagination={false} scroll={{ x: 'max-content' }} data-testid="energy-projects" />
+          <div data-testid="energy-projects">
+            <Table<EnergyProjectRow> rowKey="projectId" size="middle" columns={columns} dataSource={data?.projects} loading={q.isFetching}
+              pagination={false} scroll={{ x: 'max-content' }} />
+          </div>
           <Muted style={{ display: 'block', marginTop: '0.75rem' }}>{e('formula')}</Muted>
         </Card>
       </PanelBody>

@@ -7,9 +7,11 @@ import type { EnergyDeviceRow, EnergyPeriod } from '../../../../contract/energy-
 import { deviceDetailPath } from '../../monitoring/monitorFormat';
 import { Figures, Muted } from '../environment/envShared';
 import { fetchEnergyDevices } from './energyApi';
-import { Change } from './EnergyChange';
+import { Change, Head } from './energyParts';
 import { byNumber, fmt, pct, siteDateOf } from './energyFormat';
 
+/** A device without an electricity counter (a filter bank): its electricity and cost are unknown, not zero. */
+const metered = (r: EnergyDeviceRow) => r.energyKWh !== 0 || r.meanElectricPowerW !== null;
 const sum = (rows: EnergyDeviceRow[], pick: (r: EnergyDeviceRow) => number | null) => rows.reduce((s, r) => s + (pick(r) ?? 0), 0);
 
 /**
@@ -37,19 +39,20 @@ export function EnergyDevicesDrawer({ projectId, period, date, onClose }: {
       render: (name: string, r) => <Link href={`~${deviceDetailPath(r.deviceId)}`}>{name}</Link> },
     { title: e('type'), dataIndex: 'deviceTypeId', sorter: byNumber((r) => r.deviceTypeId),
       render: (id: number) => e(`deviceTypes.${id}`, { defaultValue: String(id) }) },
-    { title: `${e('energy')} (${u('kWh')})`, dataIndex: 'energyKWh', align: 'right', sorter: byNumber((r) => r.energyKWh),
-      defaultSortOrder: 'descend', render: (v: number) => f(v) },
+    { title: <Head label={e('energy')} unit={u('kWh')} />, dataIndex: 'energyKWh', align: 'right', sorter: byNumber((r) => (metered(r) ? r.energyKWh : null)),
+      defaultSortOrder: 'descend', render: (v: number, r) => (metered(r) ? f(v) : '—') },
     { title: e('change'), key: 'change', align: 'right', sorter: byNumber((r) => r.change.energyKWh.ratio),
       render: (_, r) => <Change ratio={r.change.energyKWh.ratio} better="down" /> },
-    { title: `${e('costCol')} (${u('yuan')})`, dataIndex: 'cost', align: 'right', sorter: byNumber((r) => r.cost), render: (v: number | null) => f(v, 2) },
-    { title: `${e('airMovedCol')} (${u('m3')})`, dataIndex: 'airMovedM3', align: 'right', sorter: byNumber((r) => r.airMovedM3), render: (v: number) => f(v, 0) },
-    { title: `${e('meanAirCol')} (${u('m3h')})`, dataIndex: 'meanAirVolumeM3h', align: 'right', sorter: byNumber((r) => r.meanAirVolumeM3h), render: (v: number | null) => f(v, 0) },
-    { title: `${e('resistance')} (${u('pa')})`, dataIndex: 'meanResistancePa', align: 'right', sorter: byNumber((r) => r.meanResistancePa), render: (v: number | null) => f(v) },
-    { title: `${e('initialPa')} (${u('pa')})`, dataIndex: 'initialPa', align: 'right', sorter: byNumber((r) => r.initialPa), render: (v: number | null) => f(v, 0) },
+    { title: <Head label={e('costCol')} unit={u('yuan')} />, dataIndex: 'cost', align: 'right', sorter: byNumber((r) => (metered(r) ? r.cost : null)),
+      render: (v: number | null, r) => (metered(r) ? f(v, 2) : '—') },
+    { title: <Head label={e('airMovedCol')} unit={u('m3')} />, dataIndex: 'airMovedM3', align: 'right', sorter: byNumber((r) => r.airMovedM3), render: (v: number) => f(v, 0) },
+    { title: <Head label={e('meanAirCol')} unit={u('m3h')} />, dataIndex: 'meanAirVolumeM3h', align: 'right', sorter: byNumber((r) => r.meanAirVolumeM3h), render: (v: number | null) => f(v, 0) },
+    { title: <Head label={e('resistance')} unit={u('pa')} />, dataIndex: 'meanResistancePa', align: 'right', sorter: byNumber((r) => r.meanResistancePa), render: (v: number | null) => f(v) },
+    { title: <Head label={e('initialPa')} unit={u('pa')} />, dataIndex: 'initialPa', align: 'right', sorter: byNumber((r) => r.initialPa), render: (v: number | null) => f(v, 0) },
     { title: e('efficiency'), dataIndex: 'efficiency', align: 'right', sorter: byNumber((r) => r.efficiency), render: (v: number | null) => pct(v) },
-    { title: `SFP (${u('sfp')})`, dataIndex: 'specificFanPowerW', align: 'right', sorter: byNumber((r) => r.specificFanPowerW), render: (v: number | null) => f(v, 0) },
-    { title: `${e('per1000')} (${u('per1000')})`, dataIndex: 'kWhPer1000m3', align: 'right', sorter: byNumber((r) => r.kWhPer1000m3), render: (v: number | null) => f(v, 3) },
-    { title: `${e('savingCol')} (${u('kWh')})`, dataIndex: 'savingKWh', align: 'right', sorter: byNumber((r) => r.savingKWh), render: (v: number) => f(v) },
+    { title: <Head label="SFP" unit={u('sfp')} />, dataIndex: 'specificFanPowerW', align: 'right', sorter: byNumber((r) => r.specificFanPowerW), render: (v: number | null) => f(v, 0) },
+    { title: <Head label={e('per1000')} unit={u('per1000')} />, dataIndex: 'kWhPer1000m3', align: 'right', sorter: byNumber((r) => r.kWhPer1000m3), render: (v: number | null) => f(v, 3) },
+    { title: <Head label={e('savingCol')} unit={u('kWh')} />, dataIndex: 'savingKWh', align: 'right', sorter: byNumber((r) => r.savingKWh), render: (v: number) => f(v) },
   ];
 
   return (
@@ -69,9 +72,10 @@ export function EnergyDevicesDrawer({ projectId, period, date, onClose }: {
           </Figures>
         </>
       )}
-      <Table<EnergyDeviceRow> rowKey="deviceId" size="middle" columns={columns} dataSource={rows} loading={q.isFetching}
-        pagination={rows.length > 50 ? { pageSize: 50, showSizeChanger: false } : false} scroll={{ x: 'max-content' }}
-        data-testid="energy-devices" />
+      <div data-testid="energy-devices">
+        <Table<EnergyDeviceRow> rowKey="deviceId" size="middle" columns={columns} dataSource={rows} loading={q.isFetching}
+          pagination={rows.length > 50 ? { pageSize: 50, showSizeChanger: false } : false} scroll={{ x: 'max-content' }} />
+      </div>
     </Drawer>
   );
 }

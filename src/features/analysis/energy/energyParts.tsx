@@ -20,3 +20,15 @@ export function Change({ ratio, better, testId }: { ratio: number | null; better
   const good = ratio === 0 ? undefined : (ratio > 0) === (better === 'up') ? GOOD : BAD;
   return <ChangeText data-testid={testId} $colour={good}>{arrow} {pct(Math.abs(ratio))}</ChangeText>;
 }
+
+const HeadUnit = styled.span`
+  display: block;
+  font-size: 0.75rem;
+  font-weight: 400;
+  color: ${({ theme }) => theme.textMuted};
+`;
+
+/** A column title with its unit on a line of its own (the tables stay narrow enough to read at once). */
+export function Head({ label, unit }: { label: string; unit?: string }) {
+  return <span>{label}{unit ? <HeadUnit>{unit}</HeadUnit> : null}</span>;
+}
