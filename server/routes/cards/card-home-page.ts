@@ -60,6 +60,7 @@ tr:last-child td { border-bottom: 0; }
 .usage { display: inline-block; width: 80px; height: 6px; margin-right: 8px; border-radius: 3px; background: var(--line); vertical-align: middle; }
 .usage i { display: block; height: 100%; border-radius: 3px; background: var(--accent); }
 .usage i.high { background: var(--bad); }
+td.none { color: var(--muted); }
 .soon { color: var(--warn); }
 .past { color: var(--bad); }
 @media (max-width: 576px) { .bar, main { padding-left: 12px; padding-right: 12px; } }
@@ -73,10 +74,10 @@ export const CARD_HOME_JS = `(() => {
   const T = {
     zh: { title: '物联网卡平台', loading: '正在加载…', none: '未登录物联网卡平台：登录未返回令牌，请从控制台重新打开，或联系管理员同步用户。',
       expired: '链接已失效，请从控制台重新打开物联网卡平台。', failed: '加载失败：', empty: '本组织暂无物联网卡',
-      total: '卡总数', cols: ['ICCID', '卡号', '状态', '运营商', '套餐', '流量(MB)', '激活日期', '到期日期', '绑定设备', '项目'] },
+      total: '卡总数', cols: ['ICCID', '卡号', '状态', '所属组织', '运营商', '套餐', '流量(MB)', '激活日期', '到期日期', '绑定设备', '项目'] },
     en: { title: 'IoT card platform', loading: 'Loading…', none: 'Not signed in to the IoT card platform: the login returned no token. Open it again from the console, or ask an administrator to sync your user.',
       expired: 'This link has expired. Open the IoT card platform again from the console.', failed: 'Could not load: ', empty: 'No IoT cards in this organisation',
-      total: 'Cards', cols: ['ICCID', 'MSISDN', 'Status', 'Carrier', 'Plan', 'Data (MB)', 'Activated', 'Expires', 'Device', 'Project'] },
+      total: 'Cards', cols: ['ICCID', 'MSISDN', 'Status', 'Organisation', 'Carrier', 'Plan', 'Data (MB)', 'Activated', 'Expires', 'Device', 'Project'] },
   };
   const lang = localStorage.getItem('nv_lang') === 'en' ? 'en' : 'zh';
   let theme = 'dark';
@@ -86,6 +87,8 @@ export const CARD_HOME_JS = `(() => {
   const t = T[lang];
   const $ = (id) => document.getElementById(id);
   const text = (tag, value, cls) => { const el = document.createElement(tag); el.textContent = value; if (cls) el.className = cls; return el; };
+  /** A cell; an empty value shows a dash. */
+  const cell = (value) => (value ? text('td', value) : text('td', '—', 'none'));
   const day = (ms) => (ms == null ? '' : new Date(ms).toISOString().slice(0, 10));
   const state = (message, error) => { const el = $('state'); el.textContent = message; el.className = error ? 'error' : ''; el.hidden = !message; };
 
@@ -139,11 +142,11 @@ export const CARD_HOME_JS = `(() => {
         bar.append(fill); usage.append(bar);
       }
       usage.append(document.createTextNode(c.dataUsedMb.toFixed(1) + ' / ' + (c.dataLimitMb > 0 ? c.dataLimitMb.toFixed(0) : '∞')));
-      const expires = text('td', day(c.expiresAt));
+      const expires = cell(day(c.expiresAt));
       if (c.expiresAt != null) expires.className = c.expiresAt < now ? 'past' : c.expiresAt < now + 30 * 86400000 ? 'soon' : '';
       const statusCell = document.createElement('td'); statusCell.append(status);
-      tr.append(text('td', c.iccid), text('td', c.msisdn), statusCell, text('td', c.carrier), text('td', c.planName), usage,
-        text('td', day(c.activatedAt)), expires, text('td', c.deviceName), text('td', c.projectName));
+      tr.append(text('td', c.iccid), cell(c.msisdn), statusCell, cell(c.orgName), cell(c.carrier), cell(c.planName), usage,
+        cell(day(c.activatedAt)), expires, cell(c.deviceName), cell(c.projectName));
       return tr;
     }));
     $('table-wrap').hidden = false;

@@ -15,7 +15,8 @@ interface Values {
   msisdn: string;
   orgId?: number;
   status: number;
-  carrier: string;
+  /** Empty: none chosen (undefined, so the select shows its placeholder and no clear button). */
+  carrier?: string;
   planName: string;
   dataUsedMb: number;
   dataLimitMb: number;
@@ -39,18 +40,18 @@ export function CardFormDrawer({ card, orgs, onClose, onSaved }: {
   const [failure, setFailure] = useState<string | null>(null);
   const initial: Values = card
     ? {
-      iccid: card.iccid, msisdn: card.msisdn, orgId: card.orgId, status: card.status, carrier: card.carrier, planName: card.planName,
+      iccid: card.iccid, msisdn: card.msisdn, orgId: card.orgId, status: card.status, carrier: card.carrier || undefined, planName: card.planName,
       dataUsedMb: card.dataUsedMb, dataLimitMb: card.dataLimitMb, activatedAt: card.activatedAt === null ? null : dayjs(card.activatedAt),
       expiresAt: card.expiresAt === null ? null : dayjs(card.expiresAt), remark: card.remark,
     }
-    : { iccid: '', msisdn: '', status: 7, carrier: '', planName: '', dataUsedMb: 0, dataLimitMb: 0, activatedAt: null, expiresAt: null, remark: '' };
+    : { iccid: '', msisdn: '', status: 7, carrier: undefined, planName: '', dataUsedMb: 0, dataLimitMb: 0, activatedAt: null, expiresAt: null, remark: '' };
 
   const submit = async (v: Values) => {
     setSaving(true);
     setFailure(null);
     const body: SaveCardBody = {
       ...(card ? { id: card.id, version: card.version } : {}),
-      iccid: v.iccid.trim(), msisdn: v.msisdn.trim(), orgId: v.orgId!, status: v.status as SaveCardBody['status'], carrier: v.carrier.trim(),
+      iccid: v.iccid.trim(), msisdn: v.msisdn.trim(), orgId: v.orgId!, status: v.status as SaveCardBody['status'], carrier: (v.carrier ?? '').trim(),
       planName: v.planName.trim(), dataUsedMb: v.dataUsedMb ?? 0, dataLimitMb: v.dataLimitMb ?? 0,
       activatedAt: v.activatedAt ? v.activatedAt.startOf('day').valueOf() : null, expiresAt: v.expiresAt ? v.expiresAt.startOf('day').valueOf() : null,
       remark: v.remark.trim(),

@@ -41,19 +41,20 @@ export function CardList({ orgs }: { orgs: readonly NameItem[] }) {
       }
     };
     return [
-      { key: 'iccid', title: t('cards.iccid'), dataIndex: 'iccid', width: 200 },
-      { key: 'msisdn', title: t('cards.msisdn'), dataIndex: 'msisdn', width: 150 },
-      { key: 'status', title: t('cards.status'), width: 110, render: (_, c) => <StatusTag status={c.status} t={t} /> },
-      { key: 'org', title: t('cards.org'), dataIndex: 'orgName', ellipsis: true },
-      { key: 'carrier', title: t('cards.carrier'), dataIndex: 'carrier', width: 100 },
-      { key: 'plan', title: t('cards.plan'), dataIndex: 'planName', width: 150, ellipsis: true },
-      { key: 'usage', title: t('cards.usage'), width: 190, render: (_, c) => <UsageCell card={c} t={t} /> },
-      { key: 'activated', title: t('cards.activatedAt'), width: 115, render: (_, c) => formatDay(c.activatedAt) },
-      { key: 'expires', title: t('cards.expiresAt'), width: 115, render: (_, c) => formatDay(c.expiresAt) },
-      { key: 'device', title: t('cards.device'), width: 170, ellipsis: true, render: (_, c) => c.deviceName || '—' },
-      { key: 'project', title: t('cards.project'), width: 150, ellipsis: true, render: (_, c) => c.projectName || '—' },
+      // Fixed widths add up to less than the scroll width: the project column takes the rest.
+      { key: 'iccid', title: t('cards.iccid'), dataIndex: 'iccid', width: 185 },
+      { key: 'msisdn', title: t('cards.msisdn'), dataIndex: 'msisdn', width: 140 },
+      { key: 'status', title: t('cards.status'), width: 100, render: (_, c) => <StatusTag status={c.status} t={t} /> },
+      { key: 'org', title: t('cards.org'), dataIndex: 'orgName', width: 180, ellipsis: true },
+      { key: 'carrier', title: t('cards.carrier'), dataIndex: 'carrier', width: 90, render: (_, c) => c.carrier || '—' },
+      { key: 'plan', title: t('cards.plan'), dataIndex: 'planName', width: 125, ellipsis: true, render: (_, c) => c.planName || '—' },
+      { key: 'usage', title: t('cards.usage'), width: 175, render: (_, c) => <UsageCell card={c} t={t} /> },
+      { key: 'activated', title: t('cards.activatedAt'), width: 110, render: (_, c) => formatDay(c.activatedAt) },
+      { key: 'expires', title: t('cards.expiresAt'), width: 110, render: (_, c) => formatDay(c.expiresAt) },
+      { key: 'device', title: t('cards.device'), width: 130, ellipsis: true, render: (_, c) => c.deviceName || '—' },
+      { key: 'project', title: t('cards.project'), ellipsis: true, render: (_, c) => c.projectName || '—' },
       ...(canEdit ? [{
-        key: 'actions', title: t('cards.actions'), width: 130, fixed: 'right' as const,
+        key: 'actions', title: t('cards.actions'), width: 120, fixed: 'right' as const,
         render: (_: unknown, c: Card) => (
           <Flex gap="0.25rem">
             <Button size="small" type="link" onClick={() => setEditing(c)} data-card-edit={c.iccid}>{t('cards.edit')}</Button>

@@ -19,7 +19,7 @@ export function CardWarnings() {
   });
   const columns = useMemo<TableColumnsType<CardWarning>>(() => [
     {
-      key: 'reasons', title: t('cards.reasons'), width: 260,
+      key: 'reasons', title: t('cards.reasons'), width: 220,
       render: (_, w) => (
         <Space size={4} wrap>
           {w.reasons.map((r) => (r === 'usage'
@@ -30,13 +30,13 @@ export function CardWarnings() {
         </Space>
       ),
     },
-    { key: 'iccid', title: t('cards.iccid'), dataIndex: 'iccid', width: 200 },
-    { key: 'status', title: t('cards.status'), width: 110, render: (_, w) => <StatusTag status={w.status} t={t} /> },
-    { key: 'org', title: t('cards.org'), dataIndex: 'orgName', ellipsis: true },
-    { key: 'usage', title: t('cards.usage'), width: 190, render: (_, w) => <UsageCell card={w} t={t} /> },
-    { key: 'expires', title: t('cards.expiresAt'), width: 115, render: (_, w) => formatDay(w.expiresAt) },
-    { key: 'device', title: t('cards.device'), width: 170, ellipsis: true, render: (_, w) => w.deviceName || '—' },
-    { key: 'project', title: t('cards.project'), width: 150, ellipsis: true, render: (_, w) => w.projectName || '—' },
+    { key: 'iccid', title: t('cards.iccid'), dataIndex: 'iccid', width: 185 },
+    { key: 'status', title: t('cards.status'), width: 100, render: (_, w) => <StatusTag status={w.status} t={t} /> },
+    { key: 'org', title: t('cards.org'), dataIndex: 'orgName', width: 220, ellipsis: true },
+    { key: 'usage', title: t('cards.usage'), width: 175, render: (_, w) => <UsageCell card={w} t={t} /> },
+    { key: 'expires', title: t('cards.expiresAt'), width: 110, render: (_, w) => formatDay(w.expiresAt) },
+    { key: 'device', title: t('cards.device'), width: 160, ellipsis: true, render: (_, w) => w.deviceName || '—' },
+    { key: 'project', title: t('cards.project'), ellipsis: true, render: (_, w) => w.projectName || '—' },
   ], [t]);
   return (
     <>

@@ -26,7 +26,7 @@ export const cardStrings = {
     loadFailed: 'Could not load: {{error}}', saveFailed: 'Could not save: {{error}}', refresh: 'Refresh', actions: 'Actions', cancel: 'Cancel', save: 'Save',
     keyword: 'ICCID / number / device', allStatuses: 'All statuses', allOrgs: 'All organisations', bound: 'Binding', anyBinding: 'All', boundYes: 'Bound to a device', boundNo: 'Not bound',
     add: 'Register a card', edit: 'Edit', del: 'Delete', delConfirm: 'Delete IoT card {{iccid}}?', deleted: 'Deleted', saved: 'Saved',
-    iccid: 'ICCID', msisdn: 'Number (MSISDN)', org: 'Organisation', status: 'Status', carrier: 'Carrier', plan: 'Plan', usage: 'Data (MB)', used: 'Data used (MB)',
+    iccid: 'ICCID', msisdn: 'MSISDN', org: 'Organisation', status: 'Status', carrier: 'Carrier', plan: 'Plan', usage: 'Data (MB)', used: 'Data used (MB)',
     limit: 'Data limit (MB)', limitHelp: '0 means unlimited', activatedAt: 'Activated', expiresAt: 'Expires', remark: 'Remark', device: 'Device', project: 'Project',
     unlimited: 'unlimited', iccidRequired: 'Enter an ICCID of 19–20 digits', msisdnPattern: 'The number has 11–15 digits', orgRequired: 'Choose the organisation',
     addTitle: 'Register an IoT card', editTitle: 'Edit IoT card {{iccid}}', bindingHelp: 'A device with the same ICCID holds this card (set a device\'s ICCID in the device list)',

@@ -11,11 +11,11 @@ export function StatusTag({ status, t }: { status: number; t: TFunction }) {
 
 /** Data used of the limit, as a small bar and numbers. */
 export function UsageCell({ card, t }: { card: Card; t: TFunction }) {
-  if (card.dataLimitMb <= 0) return <span>{card.dataUsedMb.toFixed(1)} / {t('cards.unlimited')}</span>;
+  if (card.dataLimitMb <= 0) return <span style={{ whiteSpace: 'nowrap' }}>{card.dataUsedMb.toFixed(1)} / {t('cards.unlimited')}</span>;
   const pct = Math.min(100, Math.round((card.dataUsedMb / card.dataLimitMb) * 100));
   return (
-    <span style={{ display: 'inline-flex', alignItems: 'center', gap: '0.5rem' }}>
-      <Progress percent={pct} size={[64, 6]} showInfo={false} status={pct >= 90 ? 'exception' : 'normal'} />
+    <span style={{ display: 'inline-flex', alignItems: 'center', gap: '0.5rem', whiteSpace: 'nowrap' }}>
+      <Progress percent={pct} size={[48, 6]} showInfo={false} status={pct >= 90 ? 'exception' : 'normal'} style={{ margin: 0, lineHeight: 1 }} />
       <Typography.Text>{card.dataUsedMb.toFixed(1)} / {card.dataLimitMb.toFixed(0)}</Typography.Text>
     </span>
   );

@@ -61,7 +61,7 @@ export function SyncPanel({ kind }: { kind: LccSyncKind }) {
 
   const itemColumns = useMemo<TableColumnsType<LccSyncItem>>(() => [
     { key: 'action', title: t('catalogue.action'), width: 90, render: (_, i) => <Tag color={ACTION_COLOURS[i.action]} data-sync-action={i.action}>{t(`catalogue.actions.${i.action}`)}</Tag> },
-    { key: 'code', title: t('catalogue.code'), dataIndex: 'code', width: 160 },
+    { key: 'code', title: t('catalogue.code'), dataIndex: 'code', width: 200 },
     { key: 'name', title: t('catalogue.name'), dataIndex: 'name', width: 280, ellipsis: true },
     {
       key: 'detail', title: t('catalogue.detail'),
@@ -78,9 +78,11 @@ export function SyncPanel({ kind }: { kind: LccSyncKind }) {
             </Flex>
           );
         }
-        if (i.action === 'added' && i.after) {
+        // Added: the upstream's figures; removed: the local ones that go; kept: why it stays.
+        const figures = i.action === 'added' ? i.after : i.action === 'removed' ? i.before : null;
+        if (figures) {
           const keys = kind === 'filter-model' ? ['typeCode', 'initialPa', 'finalPa', 'ratedAirM3h', 'leadDays', 'unitPrice'] : ['remark'];
-          return <Typography.Text type="secondary">{keys.map((k) => `${t(`catalogue.fields.${k}`)} ${show(i.after?.[k])}`).join(' · ')}</Typography.Text>;
+          return <Typography.Text type="secondary">{keys.map((k) => `${t(`catalogue.fields.${k}`)} ${show(figures[k])}`).join(' · ')}</Typography.Text>;
         }
         return <Typography.Text type="secondary">{i.note || '—'}</Typography.Text>;
       },
@@ -90,7 +92,7 @@ export function SyncPanel({ kind }: { kind: LccSyncKind }) {
   const runColumns = useMemo<TableColumnsType<LccSyncRun>>(() => [
     { key: 'at', title: t('catalogue.at'), width: 180, render: (_, r) => formatDateTime(r.createdAt) },
     { key: 'state', title: t('catalogue.state'), width: 100, render: (_, r) => <Tag color={STATE_COLOURS[r.state]}>{t(`catalogue.states.${r.state}`)}</Tag> },
-    { key: 'version', title: t('catalogue.version'), dataIndex: 'upstreamVersion', width: 120 },
+    { key: 'version', title: t('catalogue.version'), dataIndex: 'upstreamVersion', width: 150 },
     { key: 'counts', title: t('catalogue.detail'), render: (_, r) => t('catalogue.counts', r) },
     { key: 'by', title: t('catalogue.by'), dataIndex: 'createdByName', width: 130 },
     { key: 'applied', title: t('catalogue.appliedAt'), width: 180, render: (_, r) => (r.appliedAt ? `${formatDateTime(r.appliedAt)} ${r.appliedByName}` : '—') },
