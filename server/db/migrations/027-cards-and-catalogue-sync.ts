@@ -2,8 +2,8 @@ import { sql, type Kysely } from 'kysely';
 import { createIndex, createTable, type Dialect } from '../columns';
 
 /**
- * The IoT card platform and the filter catalogue sync (issue 21; server/routes/cards/README.md,
- * server/routes/filter-catalogue/README.md):
+ * The IoT card platform and the filter catalogue sync (issue 21; server/README.md,
+ * "IoT card platform and filter catalogue sync"):
  * - `t_card`: SIM cards (ICCID unique) of an organisation with status, data usage and limit,
  *   activation and expiry; bound to the device whose `iccid` is the card's (no foreign key: a card
  *   may sit in stock, a device may carry a card not yet registered);

@@ -22,7 +22,7 @@ const NOT_SYNCED = '用户未同步到物联网卡平台，请联系管理员同
 export const CARD_TOKEN_PREFIX = 'card.';
 
 /**
- * The IoT card platform (issue 21; README.md beside): the card registry (iot-card-sys-preview to
+ * The IoT card platform (issue 21; server/README.md): the card registry (iot-card-sys-preview to
  * read, card-edit to change, within the caller's data scope), its warning list, the card
  * platform's user accounts (sync-user), and its login, whose `data` is JSON text with errCode and
  * result.token for the card home (SPEC §2, §3). The card home page is

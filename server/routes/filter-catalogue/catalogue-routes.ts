@@ -17,7 +17,7 @@ import { catalogueUrl, displayUrl, fetchCatalogue } from './catalogue-upstream';
 const WHAT = '目录同步记录';
 
 /**
- * The filter catalogue sync on the second base (issue 21; README.md beside): POST
+ * The filter catalogue sync on the second base (issue 21; server/README.md): POST
  * t_lcc_sync/filter-type and filter-model read the upstream catalogue (FILTER_CATALOGUE_URL or the
  * demo's), record the diff against t_filter_type / t_filter as a previewed run and answer it;
  * POST t_lcc_sync/sync applies a run as previewed. Reading needs product-preview, previewing and
