@@ -71,12 +71,14 @@ export async function seedHistoryYear(
   const hazeOf = (site: SiteProfile) => {
     let f = haze.get(site);
     if (!f) {
-      // Daily factors from a persistent random walk (episodes last days), easing to 1 at the end.
+      // Daily factors from a persistent random walk (episodes last days), easing to 1 on the year's
+      // last day (index days − 2: its rows end a day before now, where the recent day's clear air
+      // begins), so the two meet without a step.
       f = new Float64Array(days + 2);
       let z = 0;
       for (let i = 0; i < f.length; i++) {
         z = 0.75 * z + 0.45 * gauss();
-        const ease = Math.min(1, (f.length - 1 - i) / 3);
+        const ease = Math.min(1, Math.max(0, (days - 2 - i) / 3));
         f[i] = Math.exp(ease * Math.max(-0.6, Math.min(1.1, z)));
       }
       haze.set(site, f);
