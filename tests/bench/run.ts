@@ -36,7 +36,7 @@ async function main(): Promise<void> {
   await (await import('./live-alarm-bench')).benchLiveAlarms();
   await benchKiosk();
   await benchEditorDrag();
-  (await import('./life-bench')).benchLifeAnalyze();
+  await (await import('./life-bench')).benchLifeAnalyze();
   await (await import('./retention-soak')).benchRetentionSoak();
 }
 
