@@ -245,7 +245,8 @@ async function filterDeviceIds(db: Kysely<DB>): Promise<number[]> {
 /**
  * Recomputes the life of `deviceIds` (default: every device that holds a filter) as of `now`
  * and stores it in t_device_life; sends the life alarm of a cycle the first time its remaining
- * days drop to the model's warning days. Reads in batches of BATCH devices, one query each.
+ * days drop to the model's warning days. Reads in batches of BATCH devices: their settings and
+ * their days, one query each (readCycleDays).
  */
 export async function recalcDeviceLife(
   db: Kysely<DB>, deviceIds?: number[], now: number = Date.now(), options: RecalcOptions = {},
@@ -261,6 +262,53 @@ export async function recalcDeviceLife(
     warned += r.warned;
   }
   return { computed, warned };
+}
+
+/** Daily values travel as integers in 1/DAY_SCALE of their unit (exact for the fold's 1–2 decimals). */
+const DAY_SCALE = 10_000;
+/** A nullable real column as the integer text of its scaled value, or `null`. */
+const scaledText = (column: string) => sql<string>`coalesce(cast(cast(round(${sql.ref(column)} * ${sql.lit(DAY_SCALE)}) as bigint) as text), 'null')`;
+
+/**
+ * The days of each device's current cycle (since its installation, or a little before the
+ * replacement last detected in it), in day order. A year of 10,000 filters is 3.65 million rows,
+ * and turning rows into JavaScript values is most of a recalculation's time: so each device's days
+ * come as one text, the items of a JSON array, five integers a day (day, then resistance, air
+ * volume, upstream PM and running hours scaled by DAY_SCALE, `null` for none), aggregated by the
+ * database (string_agg: SQLite ≥ 3.44 and PostgreSQL): three times faster to read than a row a day.
+ */
+async function readCycleDays(db: Kysely<DB>, ids: readonly number[], now: number): Promise<Map<number, FilterDay[]>> {
+  const day = sql<string>`cast(x.day as text) || ',' || ${scaledText('x.resistance_pa')} || ',' || ${scaledText('x.air_m3h')}
+    || ',' || ${scaledText('x.upstream_pm')} || ',' || ${scaledText('x.run_hours')}`;
+  const rows = await db.selectFrom('t_device_life_day as x')
+    .innerJoin('t_device_filter as df', 'df.device_id', 'x.device_id')
+    .leftJoin('t_device_life as l', 'l.device_id', 'x.device_id')
+    // No `order by` inside the aggregate: SQLite's sort of each group costs a third of the read,
+    // and its index already gives the days in order; out-of-order days are sorted below.
+    .select(['x.device_id', sql<string>`string_agg(${day}, ',')`.as('days')])
+    .where('x.device_id', 'in', [...ids])
+    .where('x.day', '<=', now)
+    .whereRef(sql`x.day + ${DAY_MS}`, '>', 'df.installed_at')
+    .where((eb) => eb.or([
+      eb('l.cycle_start', 'is', null),
+      eb('l.cycle_start', '<=', eb.ref('df.installed_at')),
+      eb('x.day', '>=', sql<number>`l.cycle_start - ${CYCLE_MARGIN_DAYS * DAY_MS}`),
+    ]))
+    .groupBy('x.device_id').execute();
+  const unscale = (v: number | null) => (v === null ? null : v / DAY_SCALE);
+  const daysOf = new Map<number, FilterDay[]>();
+  for (const r of rows) {
+    const a = JSON.parse(`[${r.days}]`) as (number | null)[];
+    const days: FilterDay[] = new Array(a.length / 5);
+    let ordered = true;
+    for (let k = 0, i = 0; k < a.length; k += 5, i++) {
+      days[i] = { day: a[k]!, resistancePa: unscale(a[k + 1]), airVolumeM3h: unscale(a[k + 2]), upstreamPm: unscale(a[k + 3]), runHours: unscale(a[k + 4]) };
+      if (i > 0 && days[i].day < days[i - 1].day) ordered = false;
+    }
+    if (!ordered) days.sort((p, q) => p.day - q.day);
+    daysOf.set(Number(r.device_id), days);
+  }
+  return daysOf;
 }
 
 async function recalcBatch(db: Kysely<DB>, ids: number[], now: number, options: RecalcOptions): Promise<{ computed: number; warned: number }> {
@@ -280,30 +328,7 @@ async function recalcBatch(db: Kysely<DB>, ids: number[], now: number, options: 
   if (!devices.length) return { computed: 0, warned: 0 };
   // The days of each device's current cycle: since its installation, or a little before the
   // replacement last detected in it.
-  const dayRows = await db.selectFrom('t_device_life_day as x')
-    .innerJoin('t_device_filter as df', 'df.device_id', 'x.device_id')
-    .leftJoin('t_device_life as l', 'l.device_id', 'x.device_id')
-    .select(['x.device_id', 'x.day', 'x.resistance_pa', 'x.air_m3h', 'x.upstream_pm', 'x.run_hours'])
-    .where('x.device_id', 'in', ids)
-    .where('x.day', '<=', now)
-    .whereRef(sql`x.day + ${DAY_MS}`, '>', 'df.installed_at')
-    .where((eb) => eb.or([
-      eb('l.cycle_start', 'is', null),
-      eb('l.cycle_start', '<=', eb.ref('df.installed_at')),
-      eb('x.day', '>=', sql<number>`l.cycle_start - ${CYCLE_MARGIN_DAYS * DAY_MS}`),
-    ]))
-    .orderBy('x.device_id').orderBy('x.day').execute();
-  const daysOf = new Map<number, FilterDay[]>();
-  for (const r of dayRows) {
-    const id = Number(r.device_id);
-    let list = daysOf.get(id);
-    if (!list) daysOf.set(id, (list = []));
-    list.push({
-      day: Number(r.day), resistancePa: r.resistance_pa === null ? null : Number(r.resistance_pa),
-      airVolumeM3h: r.air_m3h === null ? null : Number(r.air_m3h), upstreamPm: r.upstream_pm === null ? null : Number(r.upstream_pm),
-      runHours: r.run_hours === null ? null : Number(r.run_hours),
-    });
-  }
+  const daysOf = await readCycleDays(db, ids, now);
 
   const rows: Insertable<DB['t_device_life']>[] = [];
   const toWarn: { deviceId: number; projectId: number | null; content: string; data: string }[] = [];
