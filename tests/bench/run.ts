@@ -37,6 +37,7 @@ async function main(): Promise<void> {
   await benchKiosk();
   await benchEditorDrag();
   await (await import('./life-bench')).benchLifeAnalyze();
+  await (await import('./energy-bench')).benchEnergy();
   await (await import('./retention-soak')).benchRetentionSoak();
 }
 
