@@ -81,7 +81,11 @@ function requestIdOf(req: { headers: Record<string, string | string[] | undefine
 /** The HTTP application: plugins first, then the hub and the route families, then the console. */
 export async function buildApp(base: Omit<AppDeps, 'hub'>, options: BuildAppOptions = {}): Promise<FastifyInstance> {
   const { config } = base;
-  const logger = options.logger ?? { level: config.logLevel };
+  const logger = options.logger ?? {
+    level: config.logLevel,
+    // On a terminal: readable lines (a worker thread formats them); else JSON for collectors.
+    ...(config.logFormat === 'pretty' ? { transport: { target: 'pino-pretty', options: { translateTime: 'SYS:HH:MM:ss', ignore: 'pid,hostname' } } } : {}),
+  };
   const app = Fastify({
     logger: logger && {
       ...(typeof logger === 'object' ? logger : {}),

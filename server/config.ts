@@ -52,6 +52,11 @@ export interface ServerConfig {
   filterCatalogueUrl?: string;
   logLevel: string;
   /**
+   * `LOG_FORMAT`: `pretty` (readable lines, pino-pretty) or `json` (one JSON object a line, for
+   * collectors); unset: pretty on a terminal, JSON otherwise.
+   */
+  logFormat: 'pretty' | 'json';
+  /**
    * Trust X-Forwarded-For from a reverse proxy (`TRUST_PROXY`: true, a hop count or addresses).
    * Off by default: otherwise any client could pick its own address and escape the login limit.
    */
@@ -189,6 +194,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env, root = process.
     videoOrigins: parseVideoOrigins(env.VIDEO_ORIGINS),
     filterCatalogueUrl: env.FILTER_CATALOGUE_URL || undefined,
     logLevel: env.LOG_LEVEL || 'info',
+    logFormat: env.LOG_FORMAT === 'json' || env.LOG_FORMAT === 'pretty' ? env.LOG_FORMAT : process.stdout.isTTY ? 'pretty' : 'json',
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     offlineAfterS: int(env.OFFLINE_AFTER_S, 300, 'OFFLINE_AFTER_S'),
     simulator: !/^(0|false|no|off)$/i.test(env.SIMULATOR ?? ''),
