@@ -22,9 +22,9 @@ import * as m020 from './migrations/020-alarm-acknowledgement';
 import * as m021 from './migrations/021-session-successor';
 import * as m022 from './migrations/022-login-address-locks';
 import * as m023 from './migrations/023-energy-analysis';
-import * as m027 from './migrations/027-cards-and-catalogue-sync';
 import * as m024 from './migrations/024-filter-life';
 import * as m026 from './migrations/026-orders-and-installation';
+import * as m027 from './migrations/027-cards-and-catalogue-sync';
 import * as m029 from './migrations/029-settings';
 import * as m030 from './migrations/030-licence';
 
@@ -57,9 +57,9 @@ const MIGRATIONS: Migration[] = [
   { name: '021-session-successor', up: m021.up },
   { name: '022-login-address-locks', up: m022.up },
   { name: '023-energy-analysis', up: m023.up },
-  { name: '027-cards-and-catalogue-sync', up: m027.up },
   { name: '024-filter-life', up: m024.up },
   { name: '026-orders-and-installation', up: m026.up },
+  { name: '027-cards-and-catalogue-sync', up: m027.up },
   { name: '029-settings', up: m029.up },
   { name: '030-licence', up: m030.up },
 ];
