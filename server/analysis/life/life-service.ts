@@ -354,7 +354,8 @@ async function recalcBatch(db: Kysely<DB>, ids: number[], now: number, options: 
           ? `设备“${dev.device_name}”的过滤器“${dev.filter_name}”已到使用寿命，请尽快更换`
           : `设备“${dev.device_name}”的过滤器“${dev.filter_name}”预计 ${date} 到达使用寿命（剩余约 ${left} 天），请安排更换`,
         data: JSON.stringify({
-          projectName: dev.project_name ?? '', deviceName: dev.device_name, deviceId: dev.device_id, filterId: dev.filter_id,
+          // SPEC §3's alarm data names the point; a filter's life is the filter's, so its name stands there.
+          projectName: dev.project_name ?? '', deviceName: dev.device_name, measureName: dev.filter_name, deviceId: dev.device_id, filterId: dev.filter_id,
           filterName: dev.filter_name, predictedAt: p.predictedAt, reason: p.reason, remainingDays: left,
         }),
       });
