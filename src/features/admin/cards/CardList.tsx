@@ -1,6 +1,7 @@
 import { PlusOutlined, ReloadOutlined } from '@ant-design/icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, App, Button, Flex, Input, Popconfirm, Select, Table, type TableColumnsType } from 'antd';
+import { Alert, App, Button, Flex, Input, Popconfirm, Select, type TableColumnsType } from 'antd';
+import { Table } from '../kit/CardTable';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CARD_STATUSES, type Card } from '../../../../contract/cards';

@@ -1,6 +1,7 @@
 import { ReloadOutlined, SyncOutlined } from '@ant-design/icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, App, Button, Flex, Modal, Select, Table, Tag, Typography, type TableColumnsType } from 'antd';
+import { Alert, App, Button, Flex, Modal, Select, Tag, Typography, type TableColumnsType } from 'antd';
+import { Table } from '../kit/CardTable';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CardUser } from '../../../../contract/cards';

@@ -1,6 +1,7 @@
 import { ReloadOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Button, Flex, InputNumber, Space, Table, Tag, Typography, type TableColumnsType } from 'antd';
+import { Alert, Button, Flex, InputNumber, Space, Tag, Typography, type TableColumnsType } from 'antd';
+import { Table } from '../kit/CardTable';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CARD_EXPIRY_WARN_DAYS, type CardWarning } from '../../../../contract/cards';

@@ -1,6 +1,7 @@
 import { CloudDownloadOutlined } from '@ant-design/icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, App, Button, Descriptions, Flex, Popconfirm, Table, Tag, Typography, type TableColumnsType } from 'antd';
+import { Alert, App, Button, Descriptions, Flex, Popconfirm, Tag, Typography, type TableColumnsType } from 'antd';
+import { Table } from '../kit/CardTable';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { LccSyncItem, LccSyncKind, LccSyncRun } from '../../../../contract/filter-catalogue';
