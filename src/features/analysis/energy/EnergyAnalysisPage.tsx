@@ -186,9 +186,9 @@ export function EnergyAnalysisPage({ title }: { title: string }) {
     { title: <Head label={e('costCol')} unit={u('yuan')} />, dataIndex: 'cost', align: 'right', sorter: byNumber((r) => r.cost), render: (v: number | null) => f(v, 2) },
     { title: <Head label={e('airMovedCol')} unit={u('m3')} />, dataIndex: 'airMovedM3', align: 'right', sorter: byNumber((r) => r.airMovedM3), render: (v: number) => f(v, 0), responsive: ['xl'] },
     { title: <Head label={e('resistance')} unit={u('pa')} />, dataIndex: 'meanResistancePa', align: 'right', sorter: byNumber((r) => r.meanResistancePa), render: (v: number | null) => f(v) },
-    { title: <Head label={e('per1000')} unit={u('per1000')} />, dataIndex: 'kWhPer1000m3', align: 'right', sorter: byNumber((r) => r.kWhPer1000m3), render: (v: number | null) => f(v, 3) },
+    { title: <Head label={e('per1000Col')} unit={u('per1000')} />, dataIndex: 'kWhPer1000m3', align: 'right', sorter: byNumber((r) => r.kWhPer1000m3), render: (v: number | null) => f(v, 3) },
     { title: <Head label="SFP" unit={u('sfp')} />, dataIndex: 'specificFanPowerW', align: 'right', sorter: byNumber((r) => r.specificFanPowerW), render: (v: number | null) => f(v, 0) },
-    { title: e('efficiency'), dataIndex: 'efficiency', align: 'right', sorter: byNumber((r) => r.efficiency), render: (v: number | null) => pct(v) },
+    { title: e('efficiencyCol'), dataIndex: 'efficiency', align: 'right', sorter: byNumber((r) => r.efficiency), render: (v: number | null) => pct(v) },
     { title: <Head label={e('savingCol')} unit={u('kWh')} />, dataIndex: 'savingKWh', align: 'right', sorter: byNumber((r) => r.savingKWh), render: (v: number) => f(v) },
   ];
 

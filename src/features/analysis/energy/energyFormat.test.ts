@@ -31,6 +31,9 @@ describe('energy page formatting', () => {
   it('sorts with the unknown last', () => {
     const rows = [{ v: 3 }, { v: null }, { v: 1 }];
     expect([...rows].sort(byNumber((r) => r.v)).map((r) => r.v)).toEqual([1, 3, null]);
+    // Descending: antd negates the comparator's result, the unknown still last.
+    const descend = byNumber<{ v: number | null }>((r) => r.v);
+    expect([...rows].sort((a, b) => -descend(a, b, 'descend')).map((r) => r.v)).toEqual([3, 1, null]);
   });
 
   it('accepts only known periods and real dates from the address', () => {

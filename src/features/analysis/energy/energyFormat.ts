@@ -24,13 +24,17 @@ export function ratioOf(current: number | null, previous: number | null): number
   return (current - previous) / previous;
 }
 
-/** Sorts numbers ascending with the unknown (null) last. */
-export const byNumber = <T>(pick: (row: T) => number | null) => (a: T, b: T) => {
+/**
+ * A table column's comparator of numbers with the unknown (null) last in either order (antd
+ * reverses the result for a descending sort and passes the order as the third argument).
+ */
+export const byNumber = <T>(pick: (row: T) => number | null) => (a: T, b: T, order?: 'ascend' | 'descend' | null) => {
   const x = pick(a);
   const y = pick(b);
+  const last = order === 'descend' ? -1 : 1;
   if (x === null && y === null) return 0;
-  if (x === null) return 1;
-  if (y === null) return -1;
+  if (x === null) return last;
+  if (y === null) return -last;
   return x - y;
 };
 
