@@ -57,7 +57,7 @@ async function until(condition: () => boolean, what: string, timeoutMs = 40_000)
 beforeAll(async () => {
   server = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
     cwd: root, detached: true, stdio: 'ignore',
-    env: { ...process.env, PORT: String(PORT), DATA_DIR: dataDir, DEMO: '1', LOG_LEVEL: 'warn', STATIC_DIR: dist },
+    env: { ...process.env, PORT: String(PORT), DATA_DIR: dataDir, DEMO: '1', DEMO_HISTORY_DAYS: '1', LOG_LEVEL: 'warn', STATIC_DIR: dist },
   });
   for (let i = 0; i < 400; i++) {
     try {

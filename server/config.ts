@@ -18,6 +18,11 @@ export interface ServerConfig {
   demo: boolean;
   /** Days of hourly history a new demo database is seeded with (`DEMO_HISTORY_DAYS`, 365; 1: the last day only). */
   demoHistoryDays?: number;
+  /**
+   * How often the server recalculates every filter's life (`LIFE_RECALC_MINUTES`, default 60; 0:
+   * never on its own, only when asked — tests, which must see no row change they did not cause).
+   */
+  lifeRecalcMinutes?: number;
   /** Password of the first administrator outside demo mode (`ADMIN_PASSWORD`). */
   adminPassword?: string;
   /** Folder of the built console (Vite's dist/); absent: the API only. */
@@ -182,6 +187,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env, root = process.
     singleSession: env.SINGLE_SESSION === undefined || env.SINGLE_SESSION === '' || /^(1|true|yes|on)$/i.test(env.SINGLE_SESSION),
     demo,
     demoHistoryDays: Math.max(1, int(env.DEMO_HISTORY_DAYS, 365, 'DEMO_HISTORY_DAYS')),
+    lifeRecalcMinutes: Math.max(0, int(env.LIFE_RECALC_MINUTES, 60, 'LIFE_RECALC_MINUTES')),
     adminPassword: env.ADMIN_PASSWORD || undefined,
     staticDir: env.STATIC_DIR === '' ? undefined : path.resolve(root, env.STATIC_DIR || 'dist'),
     corsOrigins: (env.CORS_ORIGINS || '').split(',').map((s) => s.trim()).filter(Boolean),

@@ -32,7 +32,7 @@ export interface ServerProcess {
 export async function spawnServer(env: Record<string, string>, logLevel = 'warn'): Promise<ServerProcess> {
   const port = await freePort();
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', STATIC_DIR: '', DEMO: '1', SIMULATOR: '0', LOG_LEVEL: logLevel },
+    env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', STATIC_DIR: '', DEMO: '1', DEMO_HISTORY_DAYS: '1', LIFE_RECALC_MINUTES: '0', SIMULATOR: '0', LOG_LEVEL: logLevel },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   reapOnExit(child);

@@ -42,6 +42,7 @@ export async function startTestServer(
     // Tests drive telemetry themselves: no simulator, no offline sweep changing rows under them.
     simulator: false,
     offlineAfterS: 0,
+    lifeRecalcMinutes: 0,
     ...overrides,
   };
   return launch(config, options, async () => {

@@ -10,7 +10,7 @@ import { freePort } from './child-server';
 interface ServerProcess { child: ChildProcess; url: string; output: () => string; exited: Promise<number | null> }
 
 async function spawnServer(dataDir: string, port: number, host: string | undefined = '127.0.0.1'): Promise<ServerProcess> {
-  const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), HOST: host, DATA_DIR: dataDir, STATIC_DIR: '', DEMO: '1', LOG_LEVEL: 'info' };
+  const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), HOST: host, DATA_DIR: dataDir, STATIC_DIR: '', DEMO: '1', DEMO_HISTORY_DAYS: '1', LOG_LEVEL: 'debug' };
   if (host === undefined) delete env.HOST;
   const child = spawn(path.resolve('node_modules/.bin/tsx'), ['server/main.ts'], {
     env,

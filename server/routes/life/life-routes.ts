@@ -78,11 +78,12 @@ export function registerLifeRoutes(app: FastifyInstance, deps: AppDeps): void {
       app.log.error({ err }, 'life recalculation failed');
     }
   };
-  let timer: NodeJS.Timeout | null = setTimeout(function next() {
+  const every = (deps.config.lifeRecalcMinutes ?? LIFE_RECALC_INTERVAL_MS / 60_000) * 60_000;
+  let timer: NodeJS.Timeout | null = every > 0 ? setTimeout(function next() {
     void tick().finally(() => {
-      if (timer) timer = setTimeout(next, LIFE_RECALC_INTERVAL_MS).unref();
+      if (timer) timer = setTimeout(next, every).unref();
     });
-  }, FIRST_RECALC_MS).unref();
+  }, Math.min(FIRST_RECALC_MS, every)).unref() : null;
   app.addHook('onClose', async () => {
     if (timer) clearTimeout(timer);
     timer = null;
