@@ -55,7 +55,7 @@ describe('alarm notifications across a crash (kill -9)', () => {
       NOTIFY_TIMEOUT_S: '1', NOTIFY_BACKOFF_S: '0.3,0.6,1.2,2.4,4.8', ALARM_ESCALATE_MINUTES: '0',
       SMTP_HOST: '127.0.0.1', SMTP_PORT: String(smtp.port), SMTP_USER, SMTP_PASS, SMTP_FROM: 'alarm@example.com',
     };
-    server = await spawnServer(env, 'info');
+    server = await spawnServer(env, 'debug');
     const login = await call(`${server.url}/api/user/login`, 'POST', { user: 'admin', password: 'Admin@2026', tokenExpired: 30 });
     const auth = { authorization: `Bearer ${login.data.token}` };
     database = openDatabase({ dataDir, databaseUrl });
@@ -129,7 +129,7 @@ describe('alarm notifications across a crash (kill -9)', () => {
     const receivedAtCrash = deliveries();
 
     // Restarted on the same data: what is left is sent; the devices not raised yet raise now.
-    server = await spawnServer(env, 'info');
+    server = await spawnServer(env, 'debug');
     const rest = deviceIds.filter((id) => !alarms.some((x) => x.device_id === id));
     for (let i = 0; i < rest.length; i += PER_BATCH) expect((await ingest(server.url, rest.slice(i, i + PER_BATCH))).success).toBe(true);
     const end = await waitFor('every notification sent', async () => {
@@ -147,8 +147,13 @@ describe('alarm notifications across a crash (kill -9)', () => {
     const received = deliveries();
     const ids = new Set(end.map((r) => r.delivery_id));
     expect([...received.keys()].sort()).toEqual([...ids].sort());
+    // Besides the crash, only a try whose outcome the sender could not know (it timed out: the
+    // receiver may have taken it) may have been sent again; a busy machine makes a few of those.
+    const unknownOutcome = new Set((await db.selectFrom('t_alarm_notification_attempt as t')
+      .innerJoin('t_alarm_notification as n', 'n.id', 't.notification_id')
+      .select('n.delivery_id').where('t.error', 'like', 'timeout%').execute()).map((r) => r.delivery_id));
     for (const [id, count] of received) {
-      if (count > 1) expect(inFlight.has(id), `delivery ${id} received ${count} times`).toBe(true);
+      if (count > 1) expect(inFlight.has(id) || unknownOutcome.has(id), `delivery ${id} received ${count} times`).toBe(true);
       if (sentBefore.has(id)) expect(count).toBe(1);
     }
     for (const id of sentBefore) expect(receivedAtCrash.get(id)).toBe(1);
