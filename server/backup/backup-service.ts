@@ -175,8 +175,8 @@ export class BackupService {
   }
 
   /**
-   * Restores a listed backup: validates it (checksum, file, schema), takes a backup of the
-   * current state, tells every console, then replaces the data. A refused file changes nothing.
+   * Restores a listed backup: validates it (checksum, file, schema), tells every console, takes a
+   * backup of the current state, then replaces the data. A refused file changes nothing.
    */
   restore(fileName: string, actor: BackupActor): Promise<RestoreResult> {
     return this.exclusive('restore', actor, async () => {
@@ -192,12 +192,14 @@ export class BackupService {
         await fs.promises.copyFile(file, work);
         await this.validate(work, entry.dialect);
 
+        // Valid: every console is told now, before the safety backup, since what anyone saves
+        // from here on is replaced by the backup's data.
+        noticeSent = await this.repo.userIds();
+        await this.notify(noticeSent, { action: 'restore', phase: 'started', fileName, by: actor.username, at: this.now() });
         this.update({ phase: 'safety-backup', progress: 0 });
         const safety = await this.take('pre-restore', actor);
         this.update({ safetyBackup: safety.fileName });
 
-        noticeSent = await this.repo.userIds();
-        await this.notify(noticeSent, { action: 'restore', phase: 'started', fileName, by: actor.username, at: this.now() });
         this.update({ phase: 'restoring', progress: 0 });
         const onProgress = (progress: number) => this.update({ progress });
         if (this.options.dialect === 'sqlite') await restoreSqlite(this.options.db, this.options.sqlite!, work, onProgress);

@@ -41,6 +41,8 @@ test.afterAll(async () => {
 test.describe.configure({ timeout: 180_000 });
 
 test('an administrator backs up, renames a manufacturer, restores the backup and sees the old name again', async ({ page, request, baseURL }) => {
+  // Three copies of the demo database (its year of history) and an integrity check: minutes on a slow machine.
+  test.setTimeout(300_000);
   const token = await browserSignIn(page, request, ADMIN, baseURL!);
   const name = `${PREFIX} ${Date.now() % 1_000_000}`;
   const renamed = `${name}（已改名）`;
@@ -53,7 +55,7 @@ test('an administrator backs up, renames a manufacturer, restores the backup and
   const before = new Set((await listBackups(request, token)).map((b) => b.fileName));
   await expect(backups.backupNow).toHaveText('立即备份');
   await backups.backupNow.click();
-  await expect(backups.messages.filter({ hasText: '已备份：' })).toBeVisible({ timeout: 60_000 });
+  await expect(backups.messages.filter({ hasText: '已备份：' })).toBeVisible({ timeout: 120_000 });
   const taken = (await listBackups(request, token)).find((b) => !before.has(b.fileName) && b.origin === 'manual')!;
   expect(taken).toBeDefined();
   made.backups.add(taken.fileName);
@@ -80,8 +82,8 @@ test('an administrator backs up, renames a manufacturer, restores the backup and
   await expect(backups.confirmation).toContainText(`“${taken.fileName}”替换当前的全部数据`);
   await expect(backups.confirmation).toContainText('自动备份当前数据');
   await backups.confirmation.getByRole('button', { name: '恢复', exact: true }).click();
-  await expect(backups.maintenance).toBeVisible({ timeout: 60_000 });
-  await expect(backups.maintenance.locator('[data-phase="done"]')).toBeVisible({ timeout: 60_000 });
+  await expect(backups.maintenance).toBeVisible({ timeout: 120_000 });
+  await expect(backups.maintenance.locator('[data-phase="done"]')).toBeVisible({ timeout: 180_000 });
   await expect(backups.maintenance).toContainText('数据已从备份恢复，页面即将重新加载');
   await page.screenshot({ path: `${SHOTS}/backup22-restore-notice.png`, animations: 'disabled' });
   // The page reloads on its own and the notice is gone.
