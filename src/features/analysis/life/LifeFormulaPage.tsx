@@ -61,7 +61,7 @@ function AssignModal({ formula, onClose, onDone }: { formula: LifeFormula; onClo
           { title: t('code'), dataIndex: 'code' },
           { title: t('name'), dataIndex: 'name' },
           { title: t('filterType'), dataIndex: 'filterTypeName' },
-          { title: t('currentAlg'), key: 'alg', render: (_, m) => (m.alg === 'formula' ? `${t('algs.formula')} · ${m.formulaName ?? '—'}` : t(`algs.${m.alg}`)) },
+          { title: t('currentAlg'), key: 'alg', render: (_, m) => (m.alg === 'formula' ? `${t('algShort.formula')} · ${m.formulaName ?? '—'}` : t(`algShort.${m.alg}`)) },
           { title: t('devices'), dataIndex: 'deviceCount', align: 'right' },
         ]}
       />

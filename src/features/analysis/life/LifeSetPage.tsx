@@ -14,13 +14,13 @@ import { FilterModelDrawer } from './FilterModelDrawer';
 import { deleteFilterModel, deleteFilterType, fetchFilterModels, fetchFilterTypes, lifeKeys, saveFilterType } from './lifeApi';
 import { useLifeText, useNumberParam } from './lifeShared';
 
+/** Types above models: the models' table needs the page's whole width. */
 const Columns = styled.div`
   display: grid;
-  grid-template-columns: minmax(20rem, 26rem) minmax(0, 1fr);
+  grid-template-columns: minmax(0, 1fr);
   gap: 1rem;
-  align-items: start;
-  @media (max-width: 1366px) {
-    grid-template-columns: minmax(0, 1fr);
+  > section:first-child {
+    max-width: 44rem;
   }
 `;
 
@@ -175,7 +175,7 @@ export function LifeSetPage({ title }: { title: string }) {
                 onChange: (p, s) => { setPage(s !== size ? 1 : p); setSize(s); },
               }}
               columns={[
-                { title: t('code'), dataIndex: 'code', fixed: 'left' },
+                { title: t('code'), dataIndex: 'code' },
                 { title: t('name'), dataIndex: 'name' },
                 { title: t('filterType'), dataIndex: 'filterTypeName' },
                 { title: t('initialPa'), dataIndex: 'initialPa', align: 'right' },
@@ -187,9 +187,9 @@ export function LifeSetPage({ title }: { title: string }) {
                 { title: t('leadDays'), dataIndex: 'leadDays', align: 'right' },
                 { title: t('unitPrice'), dataIndex: 'unitPrice', align: 'right', render: (v: number) => v.toFixed(2) },
                 { title: t('supplier'), dataIndex: 'supplierName', render: (v: string | null) => v ?? <Muted>{t('noSupplier')}</Muted> },
-                { title: t('algorithm'), key: 'alg', render: (_, m) => (m.alg === 'formula' ? `${t('algs.formula')} · ${m.formulaName ?? '—'}` : t(`algs.${m.alg}`)) },
+                { title: t('algorithm'), key: 'alg', render: (_, m) => (m.alg === 'formula' ? `${t('algShort.formula')} · ${m.formulaName ?? '—'}` : t(`algShort.${m.alg}`)) },
                 { title: t('devices'), dataIndex: 'deviceCount', align: 'right' },
-                { title: t('actions'), key: 'actions', fixed: 'right', render: (_, m) => (
+                { title: t('actions'), key: 'actions', render: (_, m) => (
                   <Space size={0}>
                     <Button type="link" size="small" onClick={() => setEditingModel(m)} data-model-edit={m.code}>{t('edit')}</Button>
                     <Popconfirm title={t('confirmDelete', { name: m.name })} okText={t('del')} cancelText={t('cancel')} onConfirm={() => removeModel(m)}>

@@ -14,6 +14,17 @@ import { STATE_COLOR, useLifeText, ymd } from './lifeShared';
 echarts.use([LineChart, MarkLineComponent]);
 
 const num = (v: unknown, digits = 1) => (typeof v === 'number' && Number.isFinite(v) ? v.toFixed(digits) : null);
+/** The y range and step of the chart: the readings, the fit and the final resistance, on round steps. */
+function niceRange(d: { days: { pa: number | null }[]; fit: { pa: number }[]; finalPa: number }) {
+  const values = [...d.days.map((p) => p.pa).filter((v): v is number => v !== null), ...d.fit.map((p) => p.pa), d.finalPa];
+  const lo = Math.min(...values);
+  const hi = Math.max(...values);
+  const raw = Math.max(1, (hi - lo) / 5);
+  const magnitude = 10 ** Math.floor(Math.log10(raw));
+  const interval = [1, 2, 5, 10].map((m) => m * magnitude).find((s) => s >= raw)!;
+  return { min: Math.max(0, Math.floor(lo / interval) * interval), max: Math.ceil(hi / interval) * interval, interval };
+}
+
 const WHY_KEYS = ['resistance', 'dust', 'serviceDays'] as const;
 
 /**
@@ -34,9 +45,12 @@ export function LifeTrendDrawer({ row, onClose }: { row: DeviceLifeRow; onClose:
     if (!d) return null;
     const predicted = d.row.predictedAt;
     const marks: object[] = [
-      { yAxis: d.finalPa, name: t('finalLine', { pa: d.finalPa }), lineStyle: { color: '#ff4d4f', type: 'solid' }, label: { formatter: t('finalLine', { pa: d.finalPa }), position: 'insideEndTop', color: '#ff4d4f' } },
-      { yAxis: d.initialPa, lineStyle: { color: theme.textMuted, type: 'dotted' }, label: { formatter: `${t('initialLine')} ${d.initialPa} Pa`, position: 'insideStartBottom', color: theme.textMuted } },
+      { yAxis: d.finalPa, name: t('finalLine', { pa: d.finalPa }), lineStyle: { color: '#ff4d4f', type: 'solid' }, label: { formatter: t('finalLine', { pa: d.finalPa }), position: 'insideStartTop', color: '#ff4d4f' } },
     ];
+    // The initial resistance where the readings reach down to it (a line off the scale is left out).
+    if (d.initialPa >= niceRange(d).min) marks.push(
+      { yAxis: d.initialPa, lineStyle: { color: theme.textMuted, type: 'dotted' }, label: { formatter: `${t('initialLine')} ${d.initialPa} Pa`, position: 'insideStartBottom', color: theme.textMuted } },
+    );
     if (predicted !== null) {
       marks.push({ xAxis: predicted, lineStyle: { color: '#faad14', type: 'dashed' }, label: { formatter: `${t('predictedMark')} ${ymd(predicted)}`, position: 'insideEndTop', color: '#faad14' } });
     }
@@ -44,8 +58,8 @@ export function LifeTrendDrawer({ row, onClose }: { row: DeviceLifeRow; onClose:
       ...common,
       grid: { left: 56, right: 32, top: 48, bottom: 40 },
       tooltip: { trigger: 'axis', valueFormatter: (v: number | null) => (v === null || v === undefined ? '—' : `${Number(v).toFixed(1)} Pa`) },
-      xAxis: { type: 'time', ...axis, splitLine: { show: false } },
-      yAxis: { type: 'value', name: 'Pa', nameTextStyle: { color: theme.textMuted }, scale: true, max: (v: { max: number }) => Math.ceil(Math.max(v.max, d.finalPa) * 1.08), ...axis },
+      xAxis: { type: 'time', ...axis, axisLabel: { ...axis.axisLabel, formatter: '{MM}-{dd}', hideOverlap: true }, splitLine: { show: false } },
+      yAxis: { type: 'value', name: 'Pa', nameTextStyle: { color: theme.textMuted }, ...niceRange(d), ...axis },
       series: [
         {
           type: 'line', name: t('dailyPa'), showSymbol: d.days.length <= 60, symbolSize: 4, connectNulls: false,

@@ -48,7 +48,7 @@ export const lifeStrings = {
     testFailed: '公式有误', atPosition: '第 {{n}} 个字符', savedFormula: '已保存公式“{{name}}”',
     assign: '分配给型号', assignTitle: '分配公式“{{name}}”', assignHelp: '选中的滤材型号将使用该公式计算寿命；取消选中的型号改回自动算法。其设备的寿命预测随即重新计算。',
     assigned: '已更新 {{count}} 个型号的寿命算法', currentAlg: '当前算法', noModels: '暂无滤材型号',
-    algs: algs('zh'), vars: variables('zh'),
+    algs: algs('zh'), vars: variables('zh'), algShort: { auto: '自动', trend: '阻力趋势', dust: '容尘量', formula: '自定义公式' },
   },
   en: {
     loadFailed: 'Could not load: {{error}}', saveFailed: 'Could not save: {{error}}', deleteFailed: 'Could not delete: {{error}}', noData: 'No data',
@@ -88,7 +88,7 @@ export const lifeStrings = {
     testFailed: 'The formula has an error', atPosition: 'character {{n}}', savedFormula: 'Saved formula “{{name}}”',
     assign: 'Assign to models', assignTitle: 'Assign “{{name}}”', assignHelp: 'The checked filter models predict their life by this formula; unchecked ones go back to the automatic algorithm. Their devices are recalculated at once.',
     assigned: 'Updated the algorithm of {{count}} models', currentAlg: 'Current algorithm', noModels: 'No filter models yet',
-    algs: algs('en'), vars: variables('en'),
+    algs: algs('en'), vars: variables('en'), algShort: { auto: 'Auto', trend: 'Resistance trend', dust: 'Dust load', formula: 'Custom formula' },
   },
 };
 
