@@ -150,6 +150,14 @@ describe('life alarm (message type 8)', () => {
     expect((await recalcDeviceLife(db(), [device], NOW + HOUR)).warned).toBe(0);
     expect((await admin.post('/app-api/t_device/recalc-devlife', { deviceIds: [device] })).body.data.warned).toBe(0);
     expect(await count()).toBe(sent);
+    // Its model's settings saved again (the cycle is found afresh from every day): still the one message.
+    const m = (await admin.get(`/app-api/t_filter/${model}`)).body.data;
+    const resaved = await admin.post('/app-api/t_filter/setting', {
+      id: model, initialPa: m.initialPa, finalPa: m.finalPa, finalMultiple: m.finalMultiple, ratedAirM3h: m.ratedAirM3h,
+      dustCapacityG: m.dustCapacityG, captureEfficiency: m.captureEfficiency, maxDays: m.maxDays, warnDays: m.warnDays,
+    });
+    expect(resaved.status, JSON.stringify(resaved.body)).toBe(200);
+    expect(await count()).toBe(sent);
     // A new filter: a new cycle that may warn again when it is near its end (here at once: its model lasts 10 days).
     const short = await makeModel('T-WARN-2', { warn_days: 30, max_days: 10 });
     await startNewLifeCycle(db(), { deviceId: device, filterId: short, quantity: 3, at: NOW - DAY_MS, by: null }, { now: NOW });

@@ -337,8 +337,12 @@ async function recalcBatch(db: Kysely<DB>, ids: number[], now: number, options: 
     const settings = lifeSettingsOf(dev);
     const { prediction: p } = predictLife(daysOf.get(dev.device_id) ?? [], settings, dev.alg as FilterAlg, dev.formula_source ?? null, { now, installedAt });
     // A new cycle (another model, an installation or a detected replacement) may warn again.
-    const sameCycle = dev.life_filter_id === dev.filter_id && dev.life_cycle_start !== null && p.cycleStart !== null
-      && Number(dev.life_cycle_start) === p.cycleStart;
+    // The warning sent stays with its cycle. A model's new settings clear the stored cycle start
+    // (so the cycle is found again from every day since installation): then the warning belongs
+    // to the cycle found when that cycle had begun by the time it was sent.
+    const sameCycle = dev.life_filter_id === dev.filter_id && p.cycleStart !== null && (dev.life_cycle_start !== null
+      ? Number(dev.life_cycle_start) === p.cycleStart
+      : dev.warned_at !== null && Number(dev.warned_at) >= p.cycleStart);
     const warnedAt = sameCycle && dev.warned_at !== null ? Number(dev.warned_at) : null;
     rows.push({
       device_id: dev.device_id, filter_id: dev.filter_id, used_ratio: p.usedRatio, predicted_at: p.predictedAt,
