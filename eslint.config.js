@@ -62,6 +62,16 @@ export default tseslint.config(
     rules: { 'no-restricted-syntax': ['error', ...noEval, ...noSqlInRoutes] },
   },
   {
+    // One table for every list: rows become labelled cards on a phone (SPEC §4's mobile class).
+    files: ['src/**/*.tsx'],
+    ignores: ['src/features/admin/kit/CardTable.tsx'],
+    rules: {
+      'no-restricted-imports': ['error', { paths: [{
+        name: 'antd', importNames: ['Table'], message: 'Use Table from src/features/admin/kit/CardTable: its rows become cards on a phone.',
+      }] }],
+    },
+  },
+  {
     // Query helpers over any table, and tests poking at responses, need `any`.
     files: ['server/routes/scope-filters.ts', 'server/routes/names/**', 'server/resources/**', 'tests/**'],
     rules: { '@typescript-eslint/no-explicit-any': 'off' },

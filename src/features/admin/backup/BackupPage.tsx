@@ -1,9 +1,7 @@
 import { CloudDownloadOutlined, DatabaseOutlined, ReloadOutlined, UploadOutlined } from '@ant-design/icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  Alert, App, Button, Card, Flex, InputNumber, Popconfirm, Progress, Switch, Table, Tag, TimePicker, Tooltip, Typography, Upload,
-  type TableColumnsType,
-} from 'antd';
+import { Alert, App, Button, Card, Flex, InputNumber, Popconfirm, Progress, Switch, Tag, TimePicker, Tooltip, Typography, Upload, type TableColumnsType } from 'antd';
+import { Table } from '../kit/CardTable';
 import dayjs from 'dayjs';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';

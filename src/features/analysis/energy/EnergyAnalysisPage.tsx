@@ -1,6 +1,7 @@
 import { LeftOutlined, RightOutlined } from '@ant-design/icons';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Alert, Button, DatePicker, Segmented, Table, Tooltip } from 'antd';
+import { Alert, Button, DatePicker, Segmented, Tooltip } from 'antd';
+import { Table } from '../../admin/kit/CardTable';
 import type { ColumnsType } from 'antd/es/table';
 import dayjs from 'dayjs';
 import { BarChart, LineChart } from 'echarts/charts';

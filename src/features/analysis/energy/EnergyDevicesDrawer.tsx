@@ -1,5 +1,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Alert, Drawer, Table } from 'antd';
+import { Alert, Drawer } from 'antd';
+import { Table } from '../../admin/kit/CardTable';
 import type { ColumnsType } from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';

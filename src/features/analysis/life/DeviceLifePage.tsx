@@ -1,5 +1,6 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, Button, Input, Progress, Select, Table, Tag } from 'antd';
+import { Alert, Button, Input, Progress, Select, Tag } from 'antd';
+import { Table } from '../../admin/kit/CardTable';
 import { ReloadOutlined } from '@ant-design/icons';
 import { useState, type HTMLAttributes } from 'react';
 import styled from 'styled-components';

@@ -1,5 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, App, Button, Modal, Popconfirm, Space, Table } from 'antd';
+import { Alert, App, Button, Modal, Popconfirm, Space } from 'antd';
+import { Table } from '../../admin/kit/CardTable';
 import { PlusOutlined } from '@ant-design/icons';
 import { useState, type HTMLAttributes, type Key } from 'react';
 import type { FilterModel, LifeFormula } from '../../../../contract/life';

@@ -1,5 +1,6 @@
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, App, Button, Flex, Form, Input, InputNumber, Modal, Popconfirm, Space, Table } from 'antd';
+import { Alert, App, Button, Flex, Form, Input, InputNumber, Modal, Popconfirm, Space } from 'antd';
+import { Table } from '../../admin/kit/CardTable';
 import { PlusOutlined } from '@ant-design/icons';
 import { useState, type HTMLAttributes } from 'react';
 import styled from 'styled-components';

@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, App, Button, Descriptions, Drawer, Empty, Form, Input, Modal, Space, Spin, Steps, Table, Typography } from 'antd';
+import { Alert, App, Button, Descriptions, Drawer, Empty, Form, Input, Modal, Space, Spin, Steps, Typography } from 'antd';
+import { Table } from '../../admin/kit/CardTable';
 import type { StepsProps } from 'antd';
 import dayjs from 'dayjs';
 import { useState } from 'react';

@@ -1,6 +1,7 @@
 import { ReloadOutlined } from '@ant-design/icons';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, Button, Empty, Input, InputNumber, Result, Segmented, Space, Table, Tag, Tooltip, Typography } from 'antd';
+import { Alert, Button, Empty, Input, InputNumber, Result, Segmented, Space, Tag, Tooltip, Typography } from 'antd';
+import { Table } from '../../admin/kit/CardTable';
 import type { ColumnsType } from 'antd/es/table';
 import dayjs from 'dayjs';
 import { useEffect, useMemo, useState } from 'react';

@@ -1,5 +1,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Alert, Badge, Button, Input, Table, Tabs } from 'antd';
+import { Alert, Badge, Button, Input, Tabs } from 'antd';
+import { Table } from '../../admin/kit/CardTable';
 import type { ColumnsType } from 'antd/es/table';
 import dayjs from 'dayjs';
 import { useMemo, useState } from 'react';
