@@ -11,7 +11,7 @@ test('admin sees every menu entry, launcher and the profile item', async ({ page
   await shell.signIn(ADMIN);
 
   expect(await shell.topLevelMenu()).toEqual(ADMIN_MENU);
-  expect(await shell.groupEntries('系统管理')).toEqual(['大屏管理', '轮播列表', '组织类型', '组织管理', '用户管理', '角色管理', '权限管理', '组织授权', '访客管理', '个人中心', '基础数据']);
+  expect(await shell.groupEntries('系统管理')).toEqual(['大屏管理', '轮播列表', '组织类型', '组织管理', '用户管理', '角色管理', '权限管理', '组织授权', '访客管理', '个人中心', '基础数据', '系统设置']);
   expect(await shell.groupEntries('智能告警')).toEqual(['实时告警', '历史告警', '告警联系人']);
   await expect(shell.launcher('大屏监控')).toBeVisible();
   await expect(shell.launcher('采购助手')).toBeVisible();
