@@ -31,3 +31,17 @@ export async function signedInContext(browser: Browser, base: string, token: str
   ]);
   return context;
 }
+
+/**
+ * A new PM2.5 sensor (NV-S200) in the demo's 上海张江洁净厂房, through the API, for benches that
+ * raise and clear its alarm by ingest; resolves with its id and code.
+ */
+export async function addBenchSensor(base: string, token: string, name: string, codePrefix: string): Promise<{ id: number; code: string }> {
+  const projects = await benchApi<{ id: number; name: string }[]>(base, token, '/t_project/names');
+  const models = await benchApi<{ id: number; name: string }[]>(base, token, '/t_device_model/names');
+  const projectId = projects.find((p) => p.name === '上海张江洁净厂房')!.id;
+  const deviceModelId = models.find((m) => m.name.startsWith('NV-S200'))!.id;
+  const code = `${codePrefix}-${Date.now() % 100_000}`;
+  const { id } = await benchApi<{ id: number }>(base, token, '/t_device/save', { name, code, projectId, deviceModelId });
+  return { id, code };
+}

@@ -3,7 +3,7 @@ import Database from 'better-sqlite3';
 import { chromium } from 'playwright-core';
 import { SpareServer } from '../e2e/pages/SpareServer';
 import { ADMIN } from '../e2e/pages/accounts';
-import { benchApi, benchLogin, signedInContext } from './bench-api';
+import { addBenchSensor, benchApi, benchLogin, signedInContext } from './bench-api';
 import { percentile, report } from './report';
 
 const PORT = 8395;
@@ -47,12 +47,8 @@ export async function benchDeviceMonitor(): Promise<void> {
   const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox'] });
   try {
     const token = await benchLogin(BASE, ADMIN);
-    const projects = await api<{ id: number; name: string }[]>(token, '/t_project/names');
-    const models = await api<{ id: number; name: string }[]>(token, '/t_device_model/names');
-    const projectId = projects.find((p) => p.name === '上海张江洁净厂房')!.id;
-    const deviceModelId = models.find((m) => m.name.startsWith('NV-S200'))!.id;
-    const code = `BENCH-DM-${Date.now() % 100_000}`;
-    const device = await api<{ id: number }>(token, '/t_device/save', { name: '压测监控传感器', code, projectId, deviceModelId });
+    const device = await addBenchSensor(BASE, token, '压测监控传感器', 'BENCH-DM');
+    const { code } = device;
 
     const context = await signedInContext(browser, BASE, token);
     const page = await context.newPage();

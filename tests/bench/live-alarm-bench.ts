@@ -1,7 +1,7 @@
 import { chromium, type Page } from 'playwright-core';
 import { SpareServer } from '../e2e/pages/SpareServer';
 import { ADMIN } from '../e2e/pages/accounts';
-import { benchApi, benchLogin, signedInContext } from './bench-api';
+import { addBenchSensor, benchApi, benchLogin, signedInContext } from './bench-api';
 import { percentile, report } from './report';
 
 const PORT = 8394;
@@ -43,12 +43,7 @@ export async function benchLiveAlarms(): Promise<void> {
   const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox'] });
   try {
     const token = await benchLogin(BASE, ADMIN);
-    const projects = await api<{ id: number; name: string }[]>(token, '/t_project/names');
-    const models = await api<{ id: number; name: string }[]>(token, '/t_device_model/names');
-    const projectId = projects.find((p) => p.name === '上海张江洁净厂房')!.id;
-    const deviceModelId = models.find((m) => m.name.startsWith('NV-S200'))!.id;
-    const code = `BENCH-LA-${Date.now() % 100_000}`;
-    const device = await api<{ id: number }>(token, '/t_device/save', { name: '压测告警传感器', code, projectId, deviceModelId });
+    const device = await addBenchSensor(BASE, token, '压测告警传感器', 'BENCH-LA');
 
     const open = async (url: string, ready: string) => {
       const context = await signedInContext(browser, BASE, token);
