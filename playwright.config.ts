@@ -53,6 +53,9 @@ export default defineConfig({
       PORT: String(PORT),
       DATA_DIR,
       DEMO: '1',
+      // Two months of demo history (npm start seeds a year): enough for every analysis page's
+      // trends and predictions, and a database that backs up and restores in seconds, not minutes.
+      DEMO_HISTORY_DAYS: '60',
       LOG_LEVEL: 'warn',
       // Many tests log in within a minute from one address; the limit itself is tested in tests/server.
       LOGIN_RATE_LIMIT: '1000',
