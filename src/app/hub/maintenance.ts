@@ -42,3 +42,19 @@ export function createMaintenanceReaction(deps: MaintenanceDeps): MaintenanceRea
     },
   };
 }
+
+/** The signed-in console's reaction (set by useConsoleHub while the hub is up). */
+let current: MaintenanceReaction | null = null;
+
+export function setMaintenanceReaction(reaction: MaintenanceReaction | null): void {
+  current = reaction;
+}
+
+/**
+ * What the administrator who runs a restore learns from the call itself, not only from the hub:
+ * a console whose hub had not connected yet (it connects a few seconds after a page opens) would
+ * otherwise miss both notices of a quick restore. The hub's notices, when they come, are the same.
+ */
+export function announceMaintenance(data: MaintenanceData): void {
+  current?.handle(data);
+}

@@ -11,7 +11,7 @@ import { refreshToken } from '../../shared/tokenRefresh';
 import { userAtom } from '../../shared/user';
 import { connectConsoleHub } from './connectConsoleHub';
 import { createForcedLogout, forcedLogoutAtom } from './forcedLogout';
-import { createMaintenanceReaction, maintenanceAtom } from './maintenance';
+import { createMaintenanceReaction, maintenanceAtom, setMaintenanceReaction } from './maintenance';
 
 /**
  * The console's one realtime connection: created once the signed-in user is known, connected 5 s
@@ -39,6 +39,7 @@ export function useConsoleHub(): void {
       show: (data) => appStore.set(maintenanceAtom, data),
       reload: () => window.location.reload(),
     });
+    setMaintenanceReaction(maintenance);
     const detach = connectConsoleHub(owner, {
       refreshAlarms: requestAlarmRefresh,
       recountUnread: requestUnreadRecount,
@@ -52,6 +53,7 @@ export function useConsoleHub(): void {
       detach();
       forced.cancel();
       maintenance.cancel();
+      setMaintenanceReaction(null);
       if (appStore.get(hubOwnerAtom) === owner) appStore.set(hubOwnerAtom, null);
       void owner.dispose();
     };

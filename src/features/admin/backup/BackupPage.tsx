@@ -6,7 +6,11 @@ import dayjs from 'dayjs';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { BackupEntry, BackupJob, BackupSchedule } from '../../../../contract/backup';
+import { announceMaintenance } from '../../../app/hub/maintenance';
 import { errorText } from '../../../shared/errorText';
+import { ApiRequestError } from '../../../shared/http';
+import { appStore } from '../../../shared/store';
+import { userAtom } from '../../../shared/user';
 import { PageHeading, PagePanel } from '../../../shared/ui/PagePanel';
 import { formatDateTime } from '../kit/cellValue';
 import { PanelBody } from '../ResourceListPage';
@@ -200,8 +204,19 @@ export function BackupPage({ title }: { title: string }) {
         okButtonProps: { danger: true },
         cancelText: t('backup.cancel'),
         onOk: () => {
+          const notice = (phase: 'started' | 'done' | 'failed') => announceMaintenance({ action: 'restore', phase, fileName: e.fileName, by: appStore.get(userAtom)?.username ?? '', at: Date.now() });
           void act(
-            () => restoreBackup(e.fileName),
+            async () => {
+              try {
+                const r = await restoreBackup(e.fileName);
+                notice('done');
+                return r;
+              } catch (err) {
+                // A file refused before anything began needs no notice over the console.
+                if (!(err instanceof ApiRequestError && err.status === 400)) notice('failed');
+                throw err;
+              }
+            },
             (r) => t('backup.restored', { name: r.fileName, safety: r.safetyBackup }),
             'backup.restoreFailed',
           ).then(() => queryClient.invalidateQueries());
