@@ -1,9 +1,10 @@
 import fs from 'node:fs';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { AboutPages } from './pages/AboutPages';
 import { ADMIN } from './pages/accounts';
 import { browserSignIn } from './pages/api';
 import { ShellPage } from './pages/ShellPage';
+import { setConsoleLook } from './pages/consoleLook';
 
 /**
  * Issue 22, 关于: the administrator reads the version page (the build, the server, the open-source
@@ -73,17 +74,10 @@ test('the API reference opens from this server, offline', async ({ page }) => {
   expect(problems).toEqual([]);
 });
 
-async function settings(page: Page, theme: string, language: string): Promise<void> {
-  await page.addInitScript(([t, l]) => {
-    localStorage.setItem('nv_theme', JSON.stringify(t));
-    localStorage.setItem('nv_lang', l);
-  }, [theme, language]);
-}
-
 for (const theme of ['dark', 'light'] as const) {
   for (const language of ['zh', 'en'] as const) {
     test(`the version and licence pages look finished, ${theme}, ${language}`, async ({ page, request, baseURL }) => {
-      await settings(page, theme, language);
+      await setConsoleLook(page, theme, language);
       await browserSignIn(page, request, ADMIN, baseURL!);
       const about = new AboutPages(page);
       const shoot = async (name: string) => {

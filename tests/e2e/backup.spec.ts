@@ -3,6 +3,7 @@ import { ADMIN } from './pages/accounts';
 import { apiGet, apiLogin, apiPost, browserSignIn } from './pages/api';
 import { BackupPage, listBackups, srvCall } from './pages/BackupPage';
 import { ResourceListPage } from './pages/ResourceListPage';
+import { setConsoleLook } from './pages/consoleLook';
 
 /**
  * Issue 22's backup and restore as an administrator meets it: 数据备份 takes a backup, a
@@ -104,10 +105,7 @@ test('an administrator backs up, renames a manufacturer, restores the backup and
 for (const theme of ['dark', 'light'] as const) {
   for (const language of ['zh', 'en'] as const) {
     test(`the backup page looks finished, ${theme}, ${language}`, async ({ page, request, baseURL }) => {
-      await page.addInitScript(([t, l]) => {
-        localStorage.setItem('nv_theme', JSON.stringify(t));
-        localStorage.setItem('nv_lang', l);
-      }, [theme, language]);
+      await setConsoleLook(page, theme, language);
       const token = await browserSignIn(page, request, ADMIN, baseURL!);
       if (!(await listBackups(request, token)).some((b) => made.backups.has(b.fileName))) {
         const r = await srvCall<{ fileName: string }>(request, token, 'POST', '/db/backup');

@@ -1,10 +1,11 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext } from '@playwright/test';
 import type { EnergyDeviceList, EnergyProjectList } from '../../contract/energy-analysis';
 import { ADMIN } from './pages/accounts';
 import { browserSignIn, browserToken } from './pages/api';
 import { EnergyAnalysis } from './pages/EnergyAnalysis';
 import { SectionPage } from './pages/SectionPage';
 import { ShellPage } from './pages/ShellPage';
+import { setConsoleLook } from './pages/consoleLook';
 
 /*
  * Energy analysis (issue 20) as a user walks it: 数据分析 from the shell opens a new tab on 能效分析;
@@ -107,17 +108,10 @@ test('an unknown project in the address: the server\'s refusal in the drawer, th
   await expect(energy.total('energy')).not.toHaveText('—');
 });
 
-async function settings(page: Page, theme: string, language: string): Promise<void> {
-  await page.addInitScript(([t, l]) => {
-    localStorage.setItem('nv_theme', JSON.stringify(t));
-    localStorage.setItem('nv_lang', l);
-  }, [theme, language]);
-}
-
 for (const theme of ['dark', 'light'] as const) {
   for (const language of ['zh', 'en'] as const) {
     test(`energy analysis looks finished, ${theme}, ${language}`, async ({ page, request, baseURL }) => {
-      await settings(page, theme, language);
+      await setConsoleLook(page, theme, language);
       const token = await browserSignIn(page, request, ADMIN, baseURL!);
       const energy = new EnergyAnalysis(page);
       const trend = language === 'zh' ? '用电趋势' : 'Electricity trend';

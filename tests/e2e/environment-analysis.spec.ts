@@ -1,9 +1,10 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { ADMIN } from './pages/accounts';
 import { browserSignIn } from './pages/api';
 import { EnvironmentAnalysis } from './pages/EnvironmentAnalysis';
 import { SectionPage } from './pages/SectionPage';
 import { ShellPage } from './pages/ShellPage';
+import { setConsoleLook } from './pages/consoleLook';
 
 /*
  * Environment analysis (issue 20) as a user walks it: 数据分析 from the shell opens a new tab, 环境分析
@@ -76,17 +77,10 @@ test('at 1366 px the section dropdown leads to environment analysis and back', a
   await expect(env.paSummary).toBeVisible();
 });
 
-async function settings(page: Page, theme: string, language: string): Promise<void> {
-  await page.addInitScript(([t, l]) => {
-    localStorage.setItem('nv_theme', JSON.stringify(t));
-    localStorage.setItem('nv_lang', l);
-  }, [theme, language]);
-}
-
 for (const theme of ['dark', 'light'] as const) {
   for (const language of ['zh', 'en'] as const) {
     test(`environment analysis pages look finished, ${theme}, ${language}`, async ({ page, request, baseURL }) => {
-      await settings(page, theme, language);
+      await setConsoleLook(page, theme, language);
       await browserSignIn(page, request, ADMIN, baseURL!);
       const env = new EnvironmentAnalysis(page);
       const shoot = async (name: string) => {

@@ -1,10 +1,11 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext } from '@playwright/test';
 import { ADMIN, OPERATOR } from './pages/accounts';
 import { pickOption } from './pages/AdminControls';
 import { apiGet, apiPost, browserSignIn } from './pages/api';
 import { CardAdminPage, CardHomePage } from './pages/CardPages';
 import { CatalogueSyncPage } from './pages/CatalogueSyncPage';
 import { ShellPage } from './pages/ShellPage';
+import { setConsoleLook } from './pages/consoleLook';
 
 /**
  * Issue 21's IoT card platform and filter catalogue sync, as their users meet them: the navbar's
@@ -24,13 +25,6 @@ interface CardUser { userId: number; username: string; enabled: boolean }
 interface Org { id: number; name: string }
 
 test.describe.configure({ timeout: 120_000 });
-
-async function preferences(page: Page, theme: string, language: string): Promise<void> {
-  await page.addInitScript(([t, l]) => {
-    localStorage.setItem('nv_theme', JSON.stringify(t));
-    localStorage.setItem('nv_lang', l);
-  }, [theme, language]);
-}
 
 /** A call on the second API base (/app-api) with a bearer token; resolves with the envelope. */
 async function appApi(request: APIRequestContext, token: string, method: 'GET' | 'POST', path: string, data?: unknown) {
@@ -260,7 +254,7 @@ test('the administrator previews the supplier\'s catalogue, applies its filter t
 for (const theme of ['dark', 'light'] as const) {
   for (const language of ['zh', 'en'] as const) {
     test(`物联网卡, the card home and 滤网目录同步 look finished, ${theme}, ${language}`, async ({ page, request, baseURL }) => {
-      await preferences(page, theme, language);
+      await setConsoleLook(page, theme, language);
       const token = await browserSignIn(page, request, ADMIN, baseURL!);
       const shoot = async (name: string) => {
         await page.mouse.move(1919, 1079);

@@ -1,9 +1,10 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { ADMIN } from './pages/accounts';
 import { browserSignIn } from './pages/api';
 import { LifeAnalysis } from './pages/LifeAnalysis';
 import { SectionPage } from './pages/SectionPage';
 import { ShellPage } from './pages/ShellPage';
+import { setConsoleLook } from './pages/consoleLook';
 
 /*
  * Life analysis (issue 20) as a user walks it: 数据分析 from the shell opens a new tab, 寿命分析
@@ -137,17 +138,10 @@ test('life analysis from the shell: a predicted date moves with the final resist
   await tab.close();
 });
 
-async function settings(page: Page, theme: string, language: string): Promise<void> {
-  await page.addInitScript(([t, l]) => {
-    localStorage.setItem('nv_theme', JSON.stringify(t));
-    localStorage.setItem('nv_lang', l);
-  }, [theme, language]);
-}
-
 for (const theme of ['dark', 'light'] as const) {
   for (const language of ['zh', 'en'] as const) {
     test(`life analysis pages look finished, ${theme}, ${language}`, async ({ page, request, baseURL }) => {
-      await settings(page, theme, language);
+      await setConsoleLook(page, theme, language);
       await browserSignIn(page, request, ADMIN, baseURL!);
       const life = new LifeAnalysis(page);
       const shoot = async (name: string) => {

@@ -1,4 +1,4 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext } from '@playwright/test';
 import type { DeviceLifeRow } from '../../contract/life';
 import type { OrderDetail, ProposalList } from '../../contract/purchase/orders';
 import type { Paged } from '../../contract/envelope';
@@ -7,6 +7,7 @@ import { browserSignIn, browserToken } from './pages/api';
 import { PurchasePages } from './pages/PurchasePages';
 import { SectionPage } from './pages/SectionPage';
 import { ShellPage } from './pages/ShellPage';
+import { setConsoleLook } from './pages/consoleLook';
 
 /*
  * The purchase assistant (issue 21) as its users walk it: the buyer (admin) opens 采购助手 from the
@@ -132,17 +133,10 @@ test('the buyer applies for the filters due, the supplier confirms, the buyer re
   await tab.close();
 });
 
-async function settings(page: Page, theme: string, language: string): Promise<void> {
-  await page.addInitScript(([t, l]) => {
-    localStorage.setItem('nv_theme', JSON.stringify(t));
-    localStorage.setItem('nv_lang', l);
-  }, [theme, language]);
-}
-
 for (const theme of ['dark', 'light'] as const) {
   for (const language of ['zh', 'en'] as const) {
     test(`purchase pages look finished, ${theme}, ${language}`, async ({ page, request, baseURL }) => {
-      await settings(page, theme, language);
+      await setConsoleLook(page, theme, language);
       await browserSignIn(page, request, ADMIN, baseURL!);
       const buy = new PurchasePages(page);
       const shoot = async (name: string) => {

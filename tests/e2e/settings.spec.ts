@@ -1,6 +1,7 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { ADMIN } from './pages/accounts';
 import { apiGet, apiPost, browserSignIn } from './pages/api';
+import { setConsoleLook } from './pages/consoleLook';
 
 /**
  * Issue 22's 系统设置 (/nv_system/nv_settings), as an administrator uses it: changes the electricity
@@ -15,15 +16,8 @@ interface Settings { electricityPrice: number; retention: { rawDays: number } }
 
 test.describe.configure({ timeout: 120_000 });
 
-async function preferences(page: Page, theme: string, language: string): Promise<void> {
-  await page.addInitScript(([t, l]) => {
-    localStorage.setItem('nv_theme', JSON.stringify(t));
-    localStorage.setItem('nv_lang', l);
-  }, [theme, language]);
-}
-
 test('the administrator changes the electricity price and a retention period, and they are kept', async ({ page, request, baseURL }) => {
-  await preferences(page, 'dark', 'zh');
+  await setConsoleLook(page, 'dark', 'zh');
   const token = await browserSignIn(page, request, ADMIN, baseURL!);
   const before = await apiGet<Settings>(request, token, '/sys_setting/get');
   try {
@@ -68,7 +62,7 @@ for (const theme of ['dark', 'light'] as const) {
   for (const language of ['zh', 'en'] as const) {
     test(`系统设置 looks finished, ${theme}, ${language}`, async ({ page, request, baseURL }) => {
       await page.setViewportSize({ width: 1920, height: 1080 });
-      await preferences(page, theme, language);
+      await setConsoleLook(page, theme, language);
       await browserSignIn(page, request, ADMIN, baseURL!);
       await page.goto(PATH);
       await expect(page.getByTestId('settings-form')).toBeVisible();

@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+import { setConsoleLook } from './consoleLook';
 
 /** Screenshots of the alarm pages in one console theme and language: test-results/screenshots/alarms19-<name>-<theme>-<lang>.png. */
 export class AlarmPageShots {
@@ -6,10 +7,7 @@ export class AlarmPageShots {
 
   /** The theme and language the console reads at start (localStorage nv_theme / nv_lang). */
   async prepare(): Promise<void> {
-    await this.page.addInitScript(([t, l]) => {
-      localStorage.setItem('nv_theme', JSON.stringify(t));
-      localStorage.setItem('nv_lang', l);
-    }, [this.theme, this.language]);
+    await setConsoleLook(this.page, this.theme, this.language);
   }
 
   async take(name: string): Promise<void> {
