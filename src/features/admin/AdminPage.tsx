@@ -1,5 +1,4 @@
-import { Spin } from 'antd';
-import { isValidElement, Suspense, type ReactNode } from 'react';
+import { isValidElement, type ReactNode } from 'react';
 import { applicationResource } from '../../../contract/resources/application';
 import { RESOURCES } from '../../../contract/resources/registry';
 import { matchPath } from '../../app/routes/matchPath';
@@ -22,7 +21,7 @@ import { PROJECT_PAGES } from './projects/projectPages';
 import { ABOUT_PAGES } from './about/aboutPages';
 import { SETTINGS_PAGES } from './settings/settingsPages';
 import { registerAccessStrings } from './access/accessStrings';
-import { AdminProviders } from './AdminProviders';
+import { AdminPageScope } from './AdminProviders';
 import { registerAdminStrings } from './registerAdminStrings';
 import { ResourceListPage } from './ResourceListPage';
 
@@ -42,8 +41,6 @@ const UsersPage = lazyPage(() => import('./users/UsersPage'), 'UsersPage');
 const VisitorPage = lazyPage(() => import('./users/VisitorPage'), 'VisitorPage');
 const ScreenLibraryPage = lazyPage(() => import('../screens/library/LibraryPage'), 'LibraryPage');
 const AlarmContactsPage = lazyPage(() => import('./alarm-contacts/AlarmContactsPage'), 'AlarmContactsPage');
-
-const pageLoading = <Spin style={{ display: 'block', margin: '4rem auto' }} />;
 
 interface PageProps {
   title: string;
@@ -115,7 +112,7 @@ export function AdminPage({ title, path, params }: { title: string; path: string
   const page = pageAt(path)?.page;
   return (
     <div data-page={path}>
-      {page ? <AdminProviders><Suspense fallback={pageLoading}>{page({ title, params })}</Suspense></AdminProviders> : <EmptyPage title={title} />}
+      {page ? <AdminPageScope>{page({ title, params })}</AdminPageScope> : <EmptyPage title={title} />}
     </div>
   );
 }

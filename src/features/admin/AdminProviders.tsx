@@ -1,8 +1,8 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { App, ConfigProvider } from 'antd';
+import { App, ConfigProvider, Spin } from 'antd';
 import enUS from 'antd/locale/en_US';
 import zhCN from 'antd/locale/zh_CN';
-import { useMemo, useSyncExternalStore, type ReactNode } from 'react';
+import { Suspense, useMemo, useSyncExternalStore, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiRequestError } from '../../shared/http';
 import { THEMES, useThemeMode } from '../../shared/theme';
@@ -47,5 +47,14 @@ export function AdminProviders({ children, dark = false }: { children: ReactNode
         <App component={false}>{children}</App>
       </ConfigProvider>
     </QueryClientProvider>
+  );
+}
+
+/** A lazily loaded page of the admin, analysis or purchase branch: in the providers, a spinner while its chunk comes. */
+export function AdminPageScope({ children }: { children: ReactNode }) {
+  return (
+    <AdminProviders>
+      <Suspense fallback={<Spin style={{ display: 'block', margin: '4rem auto' }} />}>{children}</Suspense>
+    </AdminProviders>
   );
 }

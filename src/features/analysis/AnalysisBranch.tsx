@@ -2,10 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Redirect, useLocation } from 'wouter';
 import { ANALYSIS_RIGHTS } from '../../../contract/rights';
 import { allowedSections, ANALYSIS_SECTIONS, fallThrough, sectionOf } from '../../shared/sections';
-import { Spin } from 'antd';
-import { Suspense } from 'react';
-import { AdminProviders } from '../admin/AdminProviders';
-import { EmptyPage } from '../../shared/ui/EmptyState';
+import { AdminPageScope } from '../admin/AdminProviders';
 import { ENERGY_PAGES } from './energy/energyPages';
 import { ENVIRONMENT_PAGES } from './environment/environmentPages';
 import { LIFE_PAGES } from './life/lifePages';
@@ -53,7 +50,8 @@ export function AnalysisBranch() {
   if (path === section.base) return <Redirect to={section.path} replace />;
   const pages = PAGES[section.key];
   const page = pages.find((p) => p.path === path);
-  if (!page) return <Redirect to="/404" replace />;
+  const view = page && PAGE_VIEWS[page.path];
+  if (!page || !view) return <Redirect to="/404" replace />;
 
   const sections = allowedSections(ANALYSIS_SECTIONS, rights);
   const nav = narrow ? (
@@ -75,9 +73,7 @@ export function AnalysisBranch() {
     : undefined;
   return (
     <SectionLayout title={t('analysis.title')} nav={nav} subNav={subNav}>
-      {PAGE_VIEWS[page.path]
-        ? <AdminProviders><Suspense fallback={<Spin style={{ display: 'block', margin: '4rem auto' }} />}>{PAGE_VIEWS[page.path]({ title: t(page.titleKey) })}</Suspense></AdminProviders>
-        : <EmptyPage title={t(page.titleKey)} />}
+      <AdminPageScope>{view({ title: t(page.titleKey) })}</AdminPageScope>
     </SectionLayout>
   );
 }

@@ -1,10 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Redirect, useLocation } from 'wouter';
 import { allowedSections, PURCHASE_SECTIONS, sectionOf } from '../../shared/sections';
-import { Spin } from 'antd';
-import { Suspense } from 'react';
-import { AdminProviders } from '../admin/AdminProviders';
-import { EmptyPage } from '../../shared/ui/EmptyState';
+import { AdminPageScope } from '../admin/AdminProviders';
 import { PURCHASE_PAGES } from './pages/purchasePages';
 import { SectionButton, SectionLayout } from '../../shared/ui/SectionLayout';
 import { useRights } from '../../shared/user';
@@ -36,9 +33,7 @@ export function PurchaseBranch() {
         </SectionButton>
       ))}
     >
-      {PURCHASE_PAGES[section.path]
-        ? <AdminProviders><Suspense fallback={<Spin style={{ display: 'block', margin: '4rem auto' }} />}>{PURCHASE_PAGES[section.path]({ title: t(TITLES[section.key]) })}</Suspense></AdminProviders>
-        : <EmptyPage title={t(TITLES[section.key])} />}
+      <AdminPageScope>{PURCHASE_PAGES[section.path]({ title: t(TITLES[section.key]) })}</AdminPageScope>
     </SectionLayout>
   );
 }
