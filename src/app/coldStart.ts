@@ -1,3 +1,4 @@
+import { startDetailPrefetch } from '../features/monitoring/detail/detailPrefetch';
 import { startMonitorPrefetch } from '../features/monitor/monitorPrefetch';
 import { loadRuntimeConfig, readInlineRuntimeConfig, setRuntimeConfig, type RuntimeConfig } from '../shared/config';
 import { getToken } from '../shared/session';
@@ -17,11 +18,15 @@ takeSessionFromAddress();
 
 /**
  * Starts the /monitor reads once the config is installed; whether this is such a start. Any
- * other signed-in start reads its session (user info and menu) here too, beside its chunks.
+ * other signed-in start reads its session (user info and menu) here too, beside its chunks, and
+ * 设备详情 its device and trend (detailPrefetch.ts).
  */
 function startReads(): boolean {
   if (!startMonitorPrefetch(window.location.pathname, window.location.search)) {
-    if (getToken() && isConsolePath(window.location.pathname)) startSessionPrefetch();
+    if (getToken() && isConsolePath(window.location.pathname)) {
+      startSessionPrefetch();
+      startDetailPrefetch(window.location.pathname, window.location.search);
+    }
     return false;
   }
   startSessionPrefetch();

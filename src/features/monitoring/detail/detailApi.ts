@@ -2,6 +2,7 @@ import type { Availability, AvailabilityStep, DeviceDetail } from '../../../../c
 import type { HistoryAlarm } from '../../../../contract/alarms';
 import type { Paged } from '../../../../contract/envelope';
 import type { HistoryResult } from '../../../../contract/telemetry';
+import { takeEarlyRead } from '../../../shared/earlyReads';
 import { apiGet } from '../../../shared/http';
 
 /** The calls of the device detail and online-data pages (server/routes/device-detail/, telemetry's trends and changes). */
@@ -18,6 +19,11 @@ export const detailKeys = {
   availability: (id: number, from: number, to: number, step: AvailabilityStep) => ['device-detail', id, 'availability', from, to, step] as const,
 };
 
+/** The keys of the reads a cold start begins early (detailPrefetch.ts) and the page's first reads take. */
+export const detailReadKey = (deviceId: number) => `device-detail:${deviceId}`;
+export const historyReadKey = (deviceId: number, measureId: number, from: number, to: number, maxPoints: number) =>
+  `device-history:${deviceId}:${measureId}:${from}:${to}:${maxPoints}`;
+
 /** A device outside the scope answers 404: the page shows its own not-found state, not the dialog. */
 export const fetchDeviceDetail = (id: number, signal?: AbortSignal) =>
   apiGet<DeviceDetail>(`/t_device/detail/${id}`, undefined, signal, { quietNotFound: true });
@@ -29,7 +35,10 @@ export const fetchHistory = (q: { deviceId: number; measureId: number; from: num
 /** The query of a trend, shared by the chart and the page that asks for it before the chart exists. */
 export const historyQuery = (deviceId: number, measureId: number, range: { from: number; to: number }, maxPoints: number) => ({
   queryKey: detailKeys.history(deviceId, measureId, range.from, range.to, maxPoints),
-  queryFn: ({ signal }: { signal: AbortSignal }) => fetchHistory({ deviceId, measureId, from: range.from, to: range.to, maxPoints }, signal),
+  // The read a cold start began for this very trend (detailPrefetch.ts), else a new one.
+  queryFn: ({ signal }: { signal: AbortSignal }) =>
+    takeEarlyRead<HistoryResult>(historyReadKey(deviceId, measureId, range.from, range.to, maxPoints))?.data
+      ?? fetchHistory({ deviceId, measureId, from: range.from, to: range.to, maxPoints }, signal),
   // A range is fixed to the minute (rangeOf), so a read of it stays good for that long.
   staleTime: 60_000,
 });

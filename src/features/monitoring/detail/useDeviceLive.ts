@@ -2,10 +2,12 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useAtomValue } from 'jotai';
 import { useEffect, useState } from 'react';
 import { HubNoticeType, HubTopic } from '../../../../contract/hub';
+import type { DeviceDetail } from '../../../../contract/device-detail';
+import { takeEarlyRead } from '../../../shared/earlyReads';
 import { ApiRequestError } from '../../../shared/http';
 import { hubStatusAtom } from '../../../shared/hub/hubAtoms';
 import { hubOwnerAtom } from '../../../shared/hub/hubOwnerAtom';
-import { detailKeys, fetchDeviceDetail } from './detailApi';
+import { detailKeys, detailReadKey, fetchDeviceDetail } from './detailApi';
 import { applyState, applyValues, applyWarning, freshnessOf, type Freshness, type LiveDetail } from './liveDetail';
 
 /** How often the freshness is looked at again (the stale marker needs no push to appear). */
@@ -32,9 +34,11 @@ export function useDeviceLive(deviceId: number, enabled: boolean) {
   const options = {
     queryKey: detailKeys.detail(deviceId),
     queryFn: async ({ signal }: { signal: AbortSignal }): Promise<LiveDetail> => {
-      const asked = Date.now();
-      const d = await fetchDeviceDetail(deviceId, signal);
-      return { ...d, skewMs: d.serverTime - Math.round((asked + Date.now()) / 2) };
+      // The read a cold start began (detailPrefetch.ts), with its own times for the clock skew.
+      const early = takeEarlyRead<DeviceDetail>(detailReadKey(deviceId));
+      const asked = early?.askedAt ?? Date.now();
+      const d = await (early?.data ?? fetchDeviceDetail(deviceId, signal));
+      return { ...d, skewMs: d.serverTime - Math.round((asked + (early?.answeredAt ?? Date.now())) / 2) };
     },
     retry: (count: number, err: Error) => !isNotFound(err) && count < 2,
     // The hub keeps it live while mounted; a snapshot this young is not read again on mount.
