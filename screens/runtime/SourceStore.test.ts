@@ -178,4 +178,24 @@ describe('SourceStore', () => {
     expect(Object.fromEntries(client.topics)).toEqual({ 'project:3': 0, alarms: 0 });
     expect(vi.getTimerCount()).toBe(0);
   });
+
+  it('tells the client each read\'s interval and re-reads when the client says (a wall tile aligns reads on the server clock)', async () => {
+    const infos: unknown[] = [];
+    const aligned = Object.assign(new TestClient(), { nextReadIn: vi.fn(() => 12_345) });
+    const get = aligned.get.bind(aligned);
+    aligned.get = (endpoint, params, _signal?: AbortSignal, read?: unknown) => {
+      infos.push(read);
+      return get(endpoint, params);
+    };
+    const own = new SourceStore(SOURCES, aligned);
+    own.start();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(infos).toEqual([{ refreshMs: 30_000 }]);
+    expect(aligned.nextReadIn).toHaveBeenCalledWith(30_000);
+    await vi.advanceTimersByTimeAsync(12_344);
+    expect(aligned.reads).toHaveLength(1);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(aligned.reads).toHaveLength(2);
+    own.dispose();
+  });
 });

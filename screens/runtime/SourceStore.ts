@@ -110,7 +110,8 @@ export class SourceStore {
     this.startedAt = this.now();
     for (const [id, state] of this.rest) {
       if (state.answeredAt === undefined) this.read(id);
-      else this.schedule(state, state.answeredAt + state.source.refreshSeconds * 1000 - this.now());
+      else this.schedule(state, this.client.nextReadIn?.(state.source.refreshSeconds * 1000)
+        ?? state.answeredAt + state.source.refreshSeconds * 1000 - this.now());
       state.answeredAt = undefined;
     }
     for (const source of this.hub) {
@@ -190,16 +191,17 @@ export class SourceStore {
     state.abort = abort;
     const { source } = state;
     const requestedAt = state.lastStartedAt;
-    this.client.get(source.endpoint, source.params, abort.signal).then(
+    const refreshMs = source.refreshSeconds * 1000;
+    this.client.get(source.endpoint, source.params, abort.signal, { refreshMs }).then(
       (data) => {
         if (!this.running || abort.signal.aborted) return;
         state.failures = 0;
         this.update(id, { data, updatedAt: this.now(), error: null, requestedAt });
-        this.schedule(state, source.refreshSeconds * 1000);
+        this.schedule(state, this.client.nextReadIn?.(refreshMs) ?? refreshMs);
       },
       (error: unknown) => {
         if (!this.running || abort.signal.aborted) return;
-        const delay = Math.min(RETRY_DELAYS_MS[Math.min(state.failures, RETRY_DELAYS_MS.length - 1)], source.refreshSeconds * 1000);
+        const delay = Math.min(RETRY_DELAYS_MS[Math.min(state.failures, RETRY_DELAYS_MS.length - 1)], refreshMs);
         state.failures++;
         this.update(id, { error: error instanceof Error ? error.message : String(error) });
         this.schedule(state, delay);

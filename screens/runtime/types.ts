@@ -14,8 +14,17 @@ export type HubHealth = 'connected' | 'down';
  * no HTTP client): REST reads, and the hub's counted topic subscriptions and typed pushes.
  */
 export interface ScreenDataClient {
-  /** GETs `endpoint` (`/api/...` or `/app-api/...`) and resolves with the envelope's `data`; rejects on any failure. */
-  get(endpoint: string, params: Record<string, ParamValue>, signal: AbortSignal): Promise<unknown>;
+  /**
+   * GETs `endpoint` (`/api/...` or `/app-api/...`) and resolves with the envelope's `data`; rejects on any failure.
+   * `read` says what the read is for (a video wall's tile aligns it on the server clock).
+   */
+  get(endpoint: string, params: Record<string, ParamValue>, signal: AbortSignal, read?: ReadInfo): Promise<unknown>;
+  /**
+   * How long (ms) after a good answer a source re-reads; absent: its interval. A video wall's tile
+   * answers the time to the next boundary of the interval on the server's clock, so every tile of
+   * the wall reads (and shows) the same data version at the same instant.
+   */
+  nextReadIn?(refreshMs: number): number;
   /**
    * An answer of this read already in hand (a read the host started before the screen, such as
    * the monitor's cold-start prefetch), handed over once; null when there is none. The screen then
@@ -24,12 +33,21 @@ export interface ScreenDataClient {
   answered?(endpoint: string, params: Record<string, ParamValue>): { data: unknown } | null;
   /** Receives a hub topic until the returned function is called. */
   subscribe(topic: string): () => void;
-  /** Calls `handler` with the `data` of each push of `event` until the returned function is called. */
-  on(event: LiveEvent['event'], handler: (data: unknown) => void): () => void;
+  /**
+   * Calls `handler` with the `data` of each push of `event` until the returned function is called;
+   * `sentAt` is when the server published it (server epoch ms), when the notice says.
+   */
+  on(event: LiveEvent['event'], handler: (data: unknown, sentAt?: number) => void): () => void;
   /** Calls `handler` after every hub (re)connect: snapshots are re-fetched then. */
   onResync(handler: () => void): () => void;
   hubHealth(): HubHealth;
   onHubHealth(handler: (health: HubHealth) => void): () => void;
+}
+
+/** What a REST read is for (passed to {@link ScreenDataClient.get}). */
+export interface ReadInfo {
+  /** The source's refresh interval in ms. */
+  refreshMs: number;
 }
 
 /** One push as a widget receives it, already filtered to its source's topic. */

@@ -210,6 +210,9 @@ export class HubServer implements HubPublisher, ConnectionHost {
 
   private async dispatch(envelope: HubEnvelope): Promise<void> {
     if (this.closing) return;
+    // Stamped once where it is published (every process passes the same time on): the tiles of a
+    // video wall apply a push at the same server-clock tick by it.
+    if (envelope.notice.sentAt === undefined) envelope = { ...envelope, notice: { ...envelope.notice, sentAt: Date.now() } };
     await Promise.all([this.enqueue(envelope), this.backplane.publish(envelope)]);
   }
 

@@ -24,7 +24,7 @@ describe('single session: a new login of the same account logs the old one out',
     const loginAt = Date.now();
     const second = await loginAs(server, 'admin');
     for (const tab of [tabA, tabB]) {
-      expect(await tab.next(HubNoticeType.Logout)).toEqual({ type: 'logout', data: { reason: 'loginElsewhere' } });
+      expect(await tab.next(HubNoticeType.Logout)).toEqual({ type: 'logout', data: { reason: 'loginElsewhere' }, sentAt: expect.any(Number) });
     }
     // The old page may still call the server while it shows 下线提示 (SPEC §4: 5 s), then not.
     expect((await first.get('/api/user/ping')).body.data).toBe('pong');

@@ -96,7 +96,7 @@ describe('organisation extras: trade-code, regencode, disable', () => {
 
     const r = await admin.post('/api/t_org/disable', { id: top.id, disabled: true });
     expect(r.body).toEqual({ success: true, data: { orgIds: [top.id, child.id, grandchild.id].sort((a, b) => a - b), signedOut: 2 } });
-    expect(await watching.next(HubNoticeType.Logout)).toEqual({ type: 'logout', data: { reason: 'disabled' } });
+    expect(await watching.next(HubNoticeType.Logout)).toEqual({ type: 'logout', data: { reason: 'disabled' }, sentAt: expect.any(Number) });
     expect(await disabledOf([top.id, child.id, grandchild.id, sibling.id])).toEqual([1, 1, 1, 0]);
     // Every changed row's version moved on: a form still open on it gets a 409, not a silent overwrite.
     expect((await admin.get(`/api/t_org/${top.id}`)).body.data).toMatchObject({ disabled: 1, version: top.version + 1 });

@@ -194,7 +194,7 @@ describe('user management', () => {
     expectError(weak, 400, /^body\.password: /);
 
     expect((await post(admin, '/api/user-manage/change-password', { id: user.id, password: NEW_PASSWORD })).body).toEqual({ success: true, data: true });
-    expect(await notices.next(HubNoticeType.Logout)).toEqual({ type: 'logout', data: { reason: 'passwordChanged' } });
+    expect(await notices.next(HubNoticeType.Logout)).toEqual({ type: 'logout', data: { reason: 'passwordChanged' }, sentAt: expect.any(Number) });
     expectSignedOut(await first.get('/api/user/ping'));
     expectSignedOut(await second.get('/api/user/ping'));
     expectError(await login(user.username, PASSWORD), 400, WRONG_CREDENTIALS);
@@ -215,7 +215,7 @@ describe('user management', () => {
     const off = await post(admin, '/api/user-manage/disable', { id: user.id, disabled: true });
     expect(off.body.data).toMatchObject({ id: user.id, disabled: 1, version: user.version + 1 });
     expectSignedOut(await api.get('/api/user/ping'));
-    expect(await notices.next(HubNoticeType.Logout)).toEqual({ type: 'logout', data: { reason: 'disabled' } });
+    expect(await notices.next(HubNoticeType.Logout)).toEqual({ type: 'logout', data: { reason: 'disabled' }, sentAt: expect.any(Number) });
     expectError(await login(user.username, PASSWORD), 400, DISABLED);
     expect((await get(admin, `/api/user-manage?keyword=${user.username}&disabled=1`)).body.data.count).toBe(1);
 
@@ -239,7 +239,7 @@ describe('user management', () => {
     const api = await signIn(user.username);
     const notices = await hubOf(api);
     expect((await post(admin, `/api/user-manage/del/${user.id}`)).body).toEqual({ success: true, data: true });
-    expect(await notices.next(HubNoticeType.Logout)).toEqual({ type: 'logout', data: { reason: 'removed' } });
+    expect(await notices.next(HubNoticeType.Logout)).toEqual({ type: 'logout', data: { reason: 'removed' }, sentAt: expect.any(Number) });
     expectSignedOut(await api.get('/api/user/ping'));
     // Sign-in refuses it as it refuses a name nobody has.
     expectError(await login(user.username, PASSWORD), 400, WRONG_CREDENTIALS);

@@ -139,6 +139,16 @@ export class HubConnectionOwner {
     return () => { this.resyncs.delete(refetch); };
   }
 
+  /**
+   * Invokes a hub method on the open connection and resolves with its result (the video wall's
+   * clock and health reports); rejects at once while not connected: callers retry on their own
+   * schedule, nothing is queued.
+   */
+  call<T = unknown>(method: string, ...args: unknown[]): Promise<T> {
+    if (!this.connection || this.status !== 'connected') return Promise.reject(new Error(`hub not connected (${method})`));
+    return this.connection.invoke(method, ...args) as Promise<T>;
+  }
+
   /** Stops everything: timers, the connection, the listeners. Settles when the connection has stopped. */
   dispose(): Promise<void> {
     if (this.disposed) return Promise.resolve();

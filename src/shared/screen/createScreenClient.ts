@@ -74,7 +74,7 @@ export function createScreenClient(store: Store, early?: EarlyReads): ScreenData
       return request('GET', path, { query: params, signal, quietNotFound: true }, appApi ? 'appApi' : 'api');
     },
     subscribe: (topic) => bind((owner) => owner.subscribe(topic)),
-    on: (event, handler) => bind((owner) => owner.on(event, (notice) => handler(notice.data))),
+    on: (event, handler) => bind((owner) => owner.on(event, (notice) => handler(notice.data, notice.sentAt))),
     onResync: (handler) => bind((owner) => owner.onResync(handler)),
     hubHealth: health,
     onHubHealth(handler) {
