@@ -7,6 +7,7 @@
  * constants, and a zod import would pull the whole library into the bundle that loads it.
  */
 import type { RealAlarm } from './alarms';
+import type { TileReport } from './walls';
 import { MAX_DB_INT } from './constants';
 
 /** Where the hub listens (relative to the server root). */
@@ -23,6 +24,12 @@ export const HubMethod = {
   Unsubscribe: 'Unsubscribe',
   /** `() => string[]`: the connection's topics, sorted, the implicit `user:<id>` included. */
   Topics: 'Topics',
+  /** `() => number`: the server's `Date.now()` (video-wall tiles measure their clock offset with it). */
+  WallClock: 'WallClock',
+  /** `(report: TileReport) => true`: a video-wall tile's health report (contract/walls.ts), every WALL_REPORT_INTERVAL_MS. */
+  WallReport: 'WallReport',
+  /** `(wallId: number) => string`: subscribes to `wall:<id>` (refused if not visible); the topic as subscribed. */
+  WallJoin: 'WallJoin',
 } as const;
 export type HubMethod = (typeof HubMethod)[keyof typeof HubMethod];
 
@@ -36,6 +43,7 @@ export const HubNoticeType = {
   Message: 'message',
   Logout: 'logout',
   Maintenance: 'maintenance',
+  WallChanged: 'wallChanged',
 } as const;
 export type HubNoticeType = (typeof HubNoticeType)[keyof typeof HubNoticeType];
 
@@ -103,14 +111,34 @@ export interface MaintenanceData {
   at: number;
 }
 
-/** What `Notify` carries, as `{type, data}`. */
-export type HubNotice =
+/** A video wall's definition was saved (or deleted): tiles reload their display; `epoch` restarts the rotation. */
+export interface WallChangedData {
+  wallId: number;
+  epoch: number;
+  /** True when the wall was deleted. */
+  deleted?: boolean;
+}
+
+/** The arguments and results of the video-wall hub methods, for typed invokes. */
+export interface WallHubMethods {
+  WallClock: { args: []; result: number };
+  WallReport: { args: [report: TileReport]; result: true };
+  WallJoin: { args: [wallId: number]; result: string };
+}
+
+/**
+ * What `Notify` carries, as `{type, data}`, with `sentAt` (server ms) set when it was published, so
+ * the tiles of a video wall apply the same pushes at the same server-clock tick.
+ */
+export type HubNotice = (
   | { type: typeof HubNoticeType.MeasureWarning; data: MeasureWarningData }
   | { type: typeof HubNoticeType.MeasureValues; data: MeasureValuesData }
   | { type: typeof HubNoticeType.DeviceState; data: DeviceStateData }
   | { type: typeof HubNoticeType.Message; data: MessageNoticeData }
   | { type: typeof HubNoticeType.Logout; data: LogoutData }
-  | { type: typeof HubNoticeType.Maintenance; data: MaintenanceData };
+  | { type: typeof HubNoticeType.Maintenance; data: MaintenanceData }
+  | { type: typeof HubNoticeType.WallChanged; data: WallChangedData }
+) & { sentAt?: number };
 
 export type HubNoticeOf<T extends HubNoticeType> = Extract<HubNotice, { type: T }>;
 
@@ -125,17 +153,19 @@ export const HubTopic = {
   project: (id: number) => `project:${id}`,
   device: (id: number) => `device:${id}`,
   user: (id: number) => `user:${id}`,
+  /** A video wall's tiles and health watchers (display principals of that wall, screen-preview users who see it). */
+  wall: (id: number) => `wall:${id}`,
 } as const;
 
 export type ParsedTopic =
   | { kind: 'alarms' | 'statistics' }
-  | { kind: 'project' | 'device' | 'user'; id: number };
+  | { kind: 'project' | 'device' | 'user' | 'wall'; id: number };
 
 /** Reads a topic name; null for anything that is not one of {@link HubTopic}. */
 export function parseTopic(topic: string): ParsedTopic | null {
   if (topic === 'alarms' || topic === 'statistics') return { kind: topic };
-  const m = /^(project|device|user):([1-9][0-9]{0,9})$/.exec(topic);
+  const m = /^(project|device|user|wall):([1-9][0-9]{0,9})$/.exec(topic);
   if (!m) return null;
   const id = Number(m[2]);
-  return id <= MAX_DB_INT ? { kind: m[1] as 'project' | 'device' | 'user', id } : null;
+  return id <= MAX_DB_INT ? { kind: m[1] as 'project' | 'device' | 'user' | 'wall', id } : null;
 }

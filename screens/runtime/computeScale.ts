@@ -1,35 +1,5 @@
-import type { ScreenTemplate } from '../../contract/screen-template';
-
-type ScaleMode = ScreenTemplate['canvas']['scaleMode'];
-
-/** How the design canvas sits in the viewport: scale per axis and offset of its top-left corner, in CSS px. */
-export interface CanvasPlacement {
-  scaleX: number;
-  scaleY: number;
-  left: number;
-  top: number;
-}
-
 /**
- * Places a `width`×`height` design canvas in a viewport by the template's scale mode:
- * - fit: the whole canvas visible, aspect kept, letterboxed and centred;
- * - fillWidth / fillHeight: one axis fills, aspect kept (the other axis scrolls or is centred);
- * - stretch: both axes fill, aspect not kept.
+ * The canvas placement rule lives in the contract (contract/screen-scale.ts), shared with the
+ * video-wall tile geometry; the runtime keeps importing it from here.
  */
-export function computeScale(mode: ScaleMode, width: number, height: number, viewportWidth: number, viewportHeight: number): CanvasPlacement {
-  const sx = viewportWidth / width;
-  const sy = viewportHeight / height;
-  if (mode === 'stretch') return { scaleX: sx, scaleY: sy, left: 0, top: 0 };
-  const s = mode === 'fit' ? Math.min(sx, sy) : mode === 'fillWidth' ? sx : sy;
-  return {
-    scaleX: s,
-    scaleY: s,
-    left: Math.max(0, (viewportWidth - width * s) / 2),
-    top: Math.max(0, (viewportHeight - height * s) / 2),
-  };
-}
-
-/** The factor charts multiply `devicePixelRatio` by, so they draw at the device's pixel size. */
-export function renderScale(p: CanvasPlacement): number {
-  return Math.max(p.scaleX, p.scaleY);
-}
+export { computeScale, renderScale, type CanvasPlacement, type ScaleMode } from '../../contract/screen-scale';
