@@ -3,11 +3,13 @@ import os from 'node:os';
 import path from 'node:path';
 import { prepareProfileDir } from './browser';
 import { createLog } from './log';
-import { helpText, OptionError, parseOptions, PASSWORD_ENV, type KioskOptions } from './options';
+import { DISPLAY_TOKEN_ENV, displayTokenProblem, helpText, OptionError, parseOptions, PASSWORD_ENV, type CommonOptions, type KioskOptions, type WallOptions } from './options';
 import { readPassword } from './password';
 import type { Credentials } from './session';
 import { FatalError, Supervisor } from './supervisor';
 import { errorText } from './timing';
+import { WallLauncher } from './wall';
+import { WallPlanError } from './wall-plan';
 
 /** Exit codes: 0 stopped by a signal, 1 could not run (sign-in refused at start), 2 bad command line. */
 const BAD_USAGE = 2;
@@ -18,7 +20,7 @@ function usageError(message: string): number {
 }
 
 /** Checks what the parser cannot (it is pure): the executable, a display to open on. */
-function environmentProblem(options: KioskOptions): string | undefined {
+function environmentProblem(options: CommonOptions): string | undefined {
   try {
     fs.accessSync(options.chromium, fs.constants.X_OK);
   } catch {
@@ -37,7 +39,25 @@ async function credentialsFor(options: KioskOptions): Promise<Credentials | unde
   return { kind: 'account', name: options.auth.name, password };
 }
 
-/** The CLI: parse, sign-in material, one supervisor until SIGINT/SIGTERM. Resolves with the exit code. */
+/**
+ * The wall's display token: from {@link DISPLAY_TOKEN_ENV} (then removed from this process's
+ * environment, so Chromium does not inherit it) or --display-token (with a warning: argv is
+ * visible to every user of the machine). Resolves with the token, or the problem with it.
+ */
+function displayToken(options: WallOptions, env: NodeJS.ProcessEnv = process.env): { token: string } | { problem: string } {
+  const fromEnv = env[DISPLAY_TOKEN_ENV];
+  delete env[DISPLAY_TOKEN_ENV];
+  if (fromEnv && options.displayToken) return { problem: `--display-token and ${DISPLAY_TOKEN_ENV} both given: give the token once, in ${DISPLAY_TOKEN_ENV}` };
+  if (options.displayToken) {
+    process.stderr.write(`kiosk: warning: --display-token is visible to every user of this machine in the process list; set ${DISPLAY_TOKEN_ENV} instead\n`);
+    return { token: options.displayToken };
+  }
+  if (!fromEnv) return { problem: `no display token: set ${DISPLAY_TOKEN_ENV} (an administrator creates one on the wall's page, 视频墙)` };
+  const problem = displayTokenProblem(fromEnv);
+  return problem ? { problem: `${DISPLAY_TOKEN_ENV}: ${problem}` } : { token: fromEnv };
+}
+
+/** The CLI: parse, sign-in material, one supervisor (or one per wall tile) until SIGINT/SIGTERM. Resolves with the exit code. */
 export async function main(argv: readonly string[]): Promise<number> {
   let options: KioskOptions;
   try {
@@ -46,6 +66,7 @@ export async function main(argv: readonly string[]): Promise<number> {
       process.stdout.write(`${helpText()}\n`);
       return 0;
     }
+    if (parsed.kind === 'wall') return await wallMain(parsed.options);
     options = parsed.options;
   } catch (err) {
     if (err instanceof OptionError) return usageError(err.message);
@@ -90,6 +111,47 @@ export async function main(argv: readonly string[]): Promise<number> {
     return 1;
   } finally {
     if (ownProfile) fs.rmSync(profileDir, { recursive: true, force: true });
+  }
+}
+
+/** The wall mode: one supervised Chromium per --tile, signed in with the display token. */
+async function wallMain(options: WallOptions): Promise<number> {
+  const problem = environmentProblem(options);
+  if (problem) return usageError(problem);
+  const token = displayToken(options);
+  if ('problem' in token) return usageError(token.problem);
+
+  const log = createLog({ file: options.log });
+  log.secret(token.token);
+  if (options.displayToken) log.warn('token.argv', { hint: `the display token is visible in the process list; set ${DISPLAY_TOKEN_ENV} instead` });
+  const ownProfile = options.profileDir === undefined;
+  const profileBase = path.resolve(options.profileDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'nv-kiosk-wall-')));
+  prepareProfileDir(profileBase);
+  log.info('kiosk.start', {
+    wall: options.wall, tiles: options.tiles.map((t) => `${t.tile.join(',')}${t.position ? `@${t.position.x},${t.position.y}` : ''}`).join(' '),
+    server: options.url, as: 'display-token', display: options.display ?? process.env.DISPLAY, kiosk: options.kiosk, headless: options.headless,
+    software_gl: options.softwareGl, profile: profileBase, heap_ceiling_mb: options.heapCeilingMb, hang_timeout_s: options.hangTimeoutSec,
+    daily_reload: options.dailyReload && `${String(options.dailyReload.hour).padStart(2, '0')}:${String(options.dailyReload.minute).padStart(2, '0')}`,
+  });
+
+  const launcher = new WallLauncher({ options, token: token.token, profileBase, log });
+  const onSignal = (signal: NodeJS.Signals) => {
+    log.info('shutdown', { reason: signal });
+    void launcher.stop(signal);
+  };
+  process.on('SIGINT', onSignal);
+  process.on('SIGTERM', onSignal);
+  process.on('unhandledRejection', (err) => log.error('launcher.error', { error: errorText(err) }));
+  try {
+    await launcher.run();
+    log.info('shutdown.done', { tiles: launcher.tiles.length });
+    return 0;
+  } catch (err) {
+    log.error('kiosk.fatal', { error: errorText(err) });
+    await launcher.stop('fatal error');
+    return err instanceof WallPlanError ? BAD_USAGE : 1;
+  } finally {
+    if (ownProfile) fs.rmSync(profileBase, { recursive: true, force: true });
   }
 }
 

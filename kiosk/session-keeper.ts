@@ -1,12 +1,17 @@
 import type { BrowserContext } from 'playwright-core';
 import type { KioskLog } from './log';
-import { sessionValid, signIn, TOKEN_COOKIE, TOKEN_TIME_COOKIE, type Credentials } from './session';
+import { sessionValid, signIn, TOKEN_COOKIE, TOKEN_TIME_COOKIE, type Credentials, type DisplayCredentials } from './session';
+import { fetchWallGeometry } from './wall-api';
 
 /**
  * Keeps the console's session cookie in a browser valid: asks the server whether the cookie's
  * token still counts and signs in over HTTP when it does not. The token goes into the cookie the
  * console reads (never into an address), and every token seen is registered with the log as a
  * secret. The console refreshes the token itself while it runs.
+ *
+ * A display token is not signed in with nor refreshed: the keeper asks the wall's display endpoint
+ * whether it still counts (a revoked one is refused like a wrong password) and puts it back into
+ * the cookie whenever the cookie holds anything else.
  */
 export class SessionKeeper {
   private signedIn = false;
@@ -29,6 +34,7 @@ export class SessionKeeper {
   async ensure(context: BrowserContext): Promise<void> {
     const credentials = this.credentials;
     if (!credentials) return;
+    if (credentials.kind === 'display') return this.ensureDisplay(context, credentials);
     const token = (await context.cookies(this.origin)).find((c) => c.name === TOKEN_COOKIE)?.value;
     if (token) {
       this.log.secret(token);
@@ -49,5 +55,20 @@ export class SessionKeeper {
     this.signedIn = true;
     this.lastSignInAt = Date.now();
     this.log.info('signin.ok', { as: credentials.kind === 'guest' ? 'guest' : credentials.name, user: result.username });
+  }
+
+  private async ensureDisplay(context: BrowserContext, credentials: DisplayCredentials): Promise<void> {
+    this.log.secret(credentials.token);
+    await fetchWallGeometry(this.origin, credentials.wallId, credentials.token); // throws when refused or unreachable
+    const cookie = (await context.cookies(this.origin)).find((c) => c.name === TOKEN_COOKIE)?.value;
+    if (cookie !== credentials.token) {
+      if (cookie) this.log.secret(cookie);
+      await context.addCookies([
+        { name: TOKEN_COOKIE, value: credentials.token, url: `${this.origin}/`, sameSite: 'Lax' },
+        { name: TOKEN_TIME_COOKIE, value: String(Date.now()), url: `${this.origin}/`, sameSite: 'Lax' },
+      ]);
+      this.log.info('signin.ok', { as: 'display-token', wall: credentials.wallId });
+    }
+    this.signedIn = true;
   }
 }

@@ -18,7 +18,19 @@ export class ServerUnreachable extends Error {
 }
 
 /** Who the launcher signs in as; the password lives only in this object, in memory. */
-export type Credentials = { kind: 'guest' } | { kind: 'account'; name: string; password: string };
+export type SignInCredentials = { kind: 'guest' } | { kind: 'account'; name: string; password: string };
+
+/**
+ * A video wall's display token (`nvd_…`): read-only, not ended by anyone's login and never
+ * refreshed. It goes into the console's token cookie as it is; no sign-in call.
+ */
+export interface DisplayCredentials {
+  kind: 'display';
+  token: string;
+  wallId: number;
+}
+
+export type Credentials = SignInCredentials | DisplayCredentials;
 
 const REQUEST_TIMEOUT_MS = 15_000;
 
@@ -42,7 +54,7 @@ async function callApi(url: string, init: RequestInit): Promise<{ success: boole
  * /api/user-manage/guest. Resolves with the token; throws {@link SignInRefused} when the server
  * says no and {@link ServerUnreachable} when it cannot be asked.
  */
-export async function signIn(baseUrl: string, credentials: Credentials): Promise<TokenResult> {
+export async function signIn(baseUrl: string, credentials: SignInCredentials): Promise<TokenResult> {
   const headers = { 'Content-Type': 'application/json' };
   const envelope = credentials.kind === 'guest'
     ? await callApi(`${baseUrl}/api/user-manage/guest`, { method: 'POST', headers, body: JSON.stringify({ tokenExpired: TOKEN_EXPIRED_MINUTES }) })

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { profileProcesses } from './browser';
 import { createLog } from './log';
-import { Supervisor } from './supervisor';
+import { Supervisor, type SupervisorIncident } from './supervisor';
 import { TestPageServer } from './test-page-server';
 
 /**
@@ -15,11 +15,13 @@ import { TestPageServer } from './test-page-server';
 let server: TestPageServer;
 let profileDir: string;
 let lines: string[];
+let incidents: SupervisorIncident[];
 let supervisor: Supervisor | undefined;
 let running: Promise<void> | undefined;
 
 function start(options: { hangTimeoutSec?: number; heapCeilingMb?: number } = {}): Supervisor {
   lines = [];
+  incidents = [];
   supervisor = new Supervisor({
     target: `${server.url}/`,
     origin: server.url,
@@ -29,6 +31,7 @@ function start(options: { hangTimeoutSec?: number; heapCeilingMb?: number } = {}
     heapCeilingMb: options.heapCeilingMb ?? 1024,
     log: createLog({ write: (line) => lines.push(line) }),
     timing: { tickMs: 200, heapCheckMs: 1_000, serverCheckMs: 1_000, backoffMs: [500, 1_000], reloadTimeoutMs: 4_000, navigationTimeoutMs: 20_000 },
+    onIncident: (incident) => incidents.push(incident),
   });
   running = supervisor.run();
   return supervisor;
@@ -77,6 +80,10 @@ describe('kiosk supervisor (real Chromium)', { timeout: 60_000 }, () => {
     expect(s.stats.launches).toBe(2);
     expect(server.loads).toBe(2);
     expect(lines.find((l) => l.includes('WARN  browser.relaunch'))).toContain('reason="browser closed or crashed"');
+    expect(incidents).toEqual([
+      { kind: 'started', detail: 'page open (launch 1)' },
+      { kind: 'restarted', detail: 'browser closed or crashed; relaunching the browser in 0.5 s (attempt 1)' },
+    ]);
   });
 
   it('notices a hung page within the hang timeout and brings it back (reload, else relaunch)', async () => {
@@ -88,6 +95,7 @@ describe('kiosk supervisor (real Chromium)', { timeout: 60_000 }, () => {
     expect(server.loads).toBeGreaterThanOrEqual(2);
     const hung = lines.findIndex((l) => l.includes(' page.hung '));
     expect(lines[hung + 1]).toMatch(/INFO {2}page\.reload reason=hung/);
+    expect(incidents[1]).toEqual({ kind: 'hung', detail: 'the page did not answer for 2.5 s; reloading it' });
   });
 
   it('reloads a page whose JS heap grows above the ceiling', async () => {
@@ -98,6 +106,8 @@ describe('kiosk supervisor (real Chromium)', { timeout: 60_000 }, () => {
     await until(() => count('heap.ceiling') === 1, 'the heap check to see the ceiling passed');
     await until(() => count('page.open') === 2, 'the page reloaded');
     expect(lines.find((l) => l.includes('heap.ceiling'))).toMatch(/used_mb=\d+ ceiling_mb=48/);
+    expect(incidents.map((i) => i.kind)).toEqual(['started', 'restarted']);
+    expect(incidents[1].detail).toMatch(/^JS heap \d+ MB above the 48 MB ceiling; reloading the page$/);
     expect(server.loads).toBeGreaterThanOrEqual(2);
   });
 
@@ -110,6 +120,7 @@ describe('kiosk supervisor (real Chromium)', { timeout: 60_000 }, () => {
     await until(() => count('page.crashed') === 1, 'the crash to be noticed');
     await until(() => count('page.open') === 2, 'the page open again');
     expect(lines.find((l) => l.includes('browser.relaunch'))).toContain('reason="page crashed"');
+    expect(incidents.map((i) => i.kind)).toEqual(['started', 'crashed']);
   });
 
   it('sees the console fall back to its login page and opens the playlist again', async () => {
@@ -120,6 +131,7 @@ describe('kiosk supervisor (real Chromium)', { timeout: 60_000 }, () => {
     await until(() => count('page.open') === 2, 'the page open again');
     expect(lines.find((l) => l.includes('session.expired'))).toContain('page=/passport/login');
     expect(count('browser.relaunch')).toBe(0);
+    expect(incidents.map((i) => i.kind)).toEqual(['started']); // a session that ended is no tile failure
   });
 
   it('waits out a server that went away and reloads when it answers again', async () => {

@@ -6,6 +6,14 @@ import { onLoginPage, serverAnswers, ServerUnreachable, SignInRefused, type Cred
 import { SessionKeeper } from './session-keeper';
 import { DEFAULT_TIMING, errorText, TIMED_OUT, Wakeup, withTimeout, type SupervisorTiming } from './timing';
 
+/** What the supervisor did about a screen, for whoever keeps score (a wall reports it to the server). */
+export interface SupervisorIncident {
+  /** started: the page opened for the first time; hung / crashed: the page, then brought back; restarted: anything else relaunched or reloaded. */
+  kind: 'started' | 'restarted' | 'hung' | 'crashed';
+  /** One line: what happened and what the supervisor does about it. */
+  detail: string;
+}
+
 /** What one supervised screen needs. */
 export interface SupervisorConfig {
   /** The page to keep open, e.g. http://host:8080/kiosk?playlist=3. */
@@ -21,6 +29,11 @@ export interface SupervisorConfig {
   credentials?: Credentials;
   log: KioskLog;
   timing?: Partial<SupervisorTiming>;
+  /**
+   * Told of the first page load and of every recovery (a relaunch, a reload of a hung or bloated
+   * page), as it starts. Must not throw; it is not awaited.
+   */
+  onIncident?: (incident: SupervisorIncident) => void;
 }
 
 /** The first sign-in was refused: a wrong password at start-up is a mistake to report, not to retry. */
@@ -50,6 +63,7 @@ export class Supervisor {
   private launchedAt = 0;
   private failures = 0;
   private dailyDoneOn: string | undefined;
+  private startReported = false;
   private nextWatchdog = 0;
   private nextHeap = 0;
   private nextServer = 0;
@@ -95,6 +109,8 @@ export class Supervisor {
       if (Date.now() - this.launchedAt >= this.timing.healthyAfterMs) this.failures = 0;
       const delay = backoffDelay(this.failures++, this.timing.backoffMs);
       this.log.warn('browser.relaunch', { reason, in_s: delay / 1000, attempt: this.failures });
+      const kind = reason === 'page crashed' ? 'crashed' : reason === 'reload failed (hung)' ? 'hung' : 'restarted';
+      this.incident(kind, `${reason}; relaunching the browser in ${delay / 1000} s (attempt ${this.failures})`);
       await this.wakeup.sleep(delay);
     }
     await this.closeBrowser();
@@ -179,18 +195,22 @@ export class Supervisor {
   /** A trivial expression must answer within half the hang timeout; its answer also says where the page is. */
   private async watchdog(): Promise<void> {
     const probe = await withTimeout(
-      (this.page!.evaluate('({ href: location.href, online: navigator.onLine, showing: window.__nvKiosk?.current?.title ?? null })') as
-        Promise<{ href: string; online: boolean; showing: string | null }>).catch(() => null),
+      (this.page!.evaluate(`({ href: location.href, online: navigator.onLine, showing: window.__nvKiosk?.current?.title ?? null,
+        wallItem: document.querySelector('[data-wall-item]')?.getAttribute('data-wall-item') ?? null })`) as
+        Promise<{ href: string; online: boolean; showing: string | null; wallItem: string | null }>).catch(() => null),
       this.watchdogEveryMs(),
     );
     // null: the page navigated under the probe (the console reloads itself at times); look again next time.
     if (this.sessionEnd || probe === null) return;
-    if (probe !== TIMED_OUT && probe.showing !== null && !this.playerSeen) {
-      this.playerSeen = true; // once per page load: the playlist is on screen
-      this.log.info('player.showing', { title: probe.showing });
+    if (probe !== TIMED_OUT && !this.playerSeen && (probe.showing !== null || probe.wallItem !== null)) {
+      this.playerSeen = true; // once per page load: the playlist, or the wall's rotation, is on screen
+      if (probe.showing !== null) this.log.info('player.showing', { title: probe.showing });
+      else this.log.info('tile.showing', { item: probe.wallItem ?? undefined });
     }
     if (probe === TIMED_OUT) {
-      this.log.warn('page.hung', { no_answer_s: this.watchdogEveryMs() / 1000 });
+      const noAnswerS = this.watchdogEveryMs() / 1000;
+      this.log.warn('page.hung', { no_answer_s: noAnswerS });
+      this.incident('hung', `the page did not answer for ${noAnswerS} s; reloading it`);
       await this.reload('hung');
     } else if (onLoginPage(probe.href)) {
       this.log.warn('session.expired', { page: new URL(probe.href).pathname });
@@ -214,6 +234,7 @@ export class Supervisor {
       const usedMb = usage.usedSize / 1024 / 1024;
       if (usedMb > this.config.heapCeilingMb) {
         this.log.warn('heap.ceiling', { used_mb: Math.round(usedMb), ceiling_mb: this.config.heapCeilingMb });
+        this.incident('restarted', `JS heap ${Math.round(usedMb)} MB above the ${this.config.heapCeilingMb} MB ceiling; reloading the page`);
         await this.reload('heap ceiling');
       }
     } catch (err) {
@@ -245,6 +266,10 @@ export class Supervisor {
         await this.page!.goto(this.config.target, { waitUntil: 'load', timeout: timeoutMs });
         this.playerSeen = false;
         this.log.info('page.open', { reason, url: this.config.target });
+        if (!this.startReported) {
+          this.startReported = true;
+          this.incident('started', `page open (launch ${this.stats.launches})`);
+        }
         return;
       } catch (err) {
         if (this.stopped || this.sessionEnd) return;
@@ -273,6 +298,14 @@ export class Supervisor {
         return;
       }
       await this.wakeup.sleep(backoffDelay(i, this.timing.backoffMs));
+    }
+  }
+
+  private incident(kind: SupervisorIncident['kind'], detail: string): void {
+    try {
+      this.config.onIncident?.({ kind, detail });
+    } catch (err) {
+      this.log.error('incident.failed', { error: errorText(err) });
     }
   }
 

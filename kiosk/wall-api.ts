@@ -1,0 +1,106 @@
+import { z } from 'zod';
+import { ServerUnreachable, SignInRefused } from './session';
+import type { WallGeometry } from './wall-plan';
+
+/**
+ * The two calls a wall launcher makes with its display token (always as `Authorization: Bearer`,
+ * never in an address): the wall's definition, to place the windows and to check that the token
+ * still counts, and the report of a tile's restart.
+ */
+
+/** The server refused the display token (unknown, revoked, its creator disabled, another wall's). */
+export class DisplayTokenRefused extends SignInRefused {
+  override name = 'DisplayTokenRefused';
+}
+
+/** The wall does not exist (deleted, or a wrong --wall). */
+export class WallNotFound extends Error {
+  override name = 'WallNotFound';
+}
+
+const REQUEST_TIMEOUT_MS = 15_000;
+/** TileEvent's detail is short text; the reason lines of the supervisor fit. */
+const MAX_DETAIL = 200;
+
+/** The part of GET /api/t_wall/{id}/display (contract/walls.ts WallDisplay) the launcher reads. */
+const DisplayAnswer = z.object({
+  wall: z.object({
+    id: z.number().int(),
+    name: z.string(),
+    rows: z.number().int().min(1),
+    cols: z.number().int().min(1),
+    screenWidth: z.number().int().min(1),
+    screenHeight: z.number().int().min(1),
+  }),
+});
+
+interface Answer {
+  status: number;
+  envelope?: { success?: boolean; data?: unknown; error?: string; requireLogin?: boolean };
+}
+
+async function call(url: string, token: string, init: RequestInit = {}): Promise<Answer> {
+  let response: Response;
+  try {
+    response = await fetch(url, {
+      ...init,
+      headers: { ...(init.headers as Record<string, string> | undefined), Authorization: `Bearer ${token}` },
+      signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
+    });
+  } catch (err) {
+    const cause = (err as { cause?: unknown }).cause;
+    throw new ServerUnreachable(`${new URL(url).origin}: ${cause ? String(cause) : (err as Error).message}`);
+  }
+  const text = await response.text();
+  try {
+    return { status: response.status, envelope: JSON.parse(text) as Answer['envelope'] };
+  } catch {
+    return { status: response.status };
+  }
+}
+
+/**
+ * GET /api/t_wall/{id}/display with the token. Resolves with the wall's geometry; throws
+ * {@link DisplayTokenRefused} (401, 403, or an ended token's `requireLogin`), {@link WallNotFound}
+ * (404), or {@link ServerUnreachable} (no answer, or an answer that is not the API's).
+ */
+export async function fetchWallGeometry(origin: string, wallId: number, token: string): Promise<WallGeometry> {
+  const { status, envelope } = await call(`${origin}/api/t_wall/${wallId}/display`, token);
+  if (status === 401 || status === 403 || envelope?.requireLogin) {
+    throw new DisplayTokenRefused(`display token refused for wall ${wallId} (HTTP ${status}${envelope?.error ? `: ${envelope.error}` : ''})`);
+  }
+  if (status === 404) throw new WallNotFound(`wall ${wallId} not found${envelope?.error ? `: ${envelope.error}` : ''}`);
+  if (!envelope || envelope.success !== true) {
+    throw new ServerUnreachable(`/api/t_wall/${wallId}/display: HTTP ${status}${envelope?.error ? `: ${envelope.error}` : ', not an API answer'}`);
+  }
+  const parsed = DisplayAnswer.safeParse(envelope.data);
+  if (!parsed.success) throw new ServerUnreachable(`/api/t_wall/${wallId}/display: the answer is not a wall display`);
+  return parsed.data.wall;
+}
+
+/** What a tile's launcher reports (contract/walls.ts TileEvent). */
+export interface TileEventReport {
+  wallId: number;
+  tile: [number, number];
+  kind: 'started' | 'restarted' | 'hung' | 'crashed';
+  detail?: string;
+}
+
+/**
+ * POST /api/t_wall/{id}/tile-event with the token. Never throws: resolves undefined when the
+ * server took it, else why not (the wall goes on either way; the caller logs it).
+ */
+export async function reportTileEvent(origin: string, token: string, event: TileEventReport): Promise<string | undefined> {
+  const body = { ...event, detail: event.detail?.slice(0, MAX_DETAIL) };
+  try {
+    const { status, envelope } = await call(`${origin}/api/t_wall/${event.wallId}/tile-event`, token, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+    if (envelope?.success === true) return undefined;
+    return `HTTP ${status}${envelope?.error ? `: ${envelope.error}` : ''}`;
+  } catch (err) {
+    return err instanceof Error ? err.message : String(err);
+  }
+}
