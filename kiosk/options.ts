@@ -1,4 +1,5 @@
 import { MAX_DB_INT } from '../contract/constants';
+import { DISPLAY_TOKEN_PREFIX, WALL_MAX_COLS, WALL_MAX_ROWS } from '../contract/walls';
 
 /** How the launcher signs in: the shared guest account (游客访问) or a named kiosk account. */
 export type KioskAuth = { kind: 'guest' } | { kind: 'account'; name: string };
@@ -60,8 +61,6 @@ export const DEFAULTS = {
 export const PASSWORD_ENV = 'NV_KIOSK_PASSWORD';
 /** The environment variable the wall's display token is read from (preferred over --display-token). */
 export const DISPLAY_TOKEN_ENV = 'NV_DISPLAY_TOKEN';
-/** The highest row or column index a tile can have (walls have at most 8 rows and 8 columns). */
-const MAX_TILE_INDEX = 7;
 
 interface Spec {
   name: string;
@@ -163,7 +162,7 @@ const REPEATABLE = new Set(['tile']);
  * The message never repeats the value: it is a credential.
  */
 export function displayTokenProblem(token: string): string | undefined {
-  if (!token.startsWith('nvd_')) return 'a display token starts with nvd_ (create one on the video wall page)';
+  if (!token.startsWith(DISPLAY_TOKEN_PREFIX)) return `a display token starts with ${DISPLAY_TOKEN_PREFIX} (create one on the video wall page)`;
   if (token.length < 12 || token.length > 512) return 'a display token has 12 to 512 characters';
   if (!/^[A-Za-z0-9_-]+$/.test(token)) return 'a display token has only letters, digits, _ and -';
   return undefined;
@@ -172,7 +171,7 @@ export function displayTokenProblem(token: string): string | undefined {
 function tileRequest(raw: string): TileRequest {
   const m = /^\s*(\d+)\s*,\s*(\d+)\s*(?:@(.*))?$/.exec(raw);
   if (!m) throw new OptionError(`--tile: expected a row and column like 0,1 (optionally @x,y for the window, e.g. 0,1@1920,0), got "${raw}"`);
-  const tile: [number, number] = [int('tile', m[1], 0, MAX_TILE_INDEX), int('tile', m[2], 0, MAX_TILE_INDEX)];
+  const tile: [number, number] = [int('tile', m[1], 0, WALL_MAX_ROWS - 1), int('tile', m[2], 0, WALL_MAX_COLS - 1)];
   if (m[3] === undefined) return { tile };
   const [x, y] = pair('tile', m[3], -100_000, 100_000);
   return { tile, position: { x, y } };
@@ -187,7 +186,7 @@ export function parseOptions(argv: readonly string[]): ParsedCommand {
   const repeated = new Map<string, string[]>();
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i];
-    if (arg.startsWith('nvd_')) throw new OptionError(`unexpected argument: a display token? Set ${DISPLAY_TOKEN_ENV} (or give --display-token)`);
+    if (arg.startsWith(DISPLAY_TOKEN_PREFIX)) throw new OptionError(`unexpected argument: a display token? Set ${DISPLAY_TOKEN_ENV} (or give --display-token)`);
     if (!arg.startsWith('--')) throw new OptionError(`unexpected argument "${arg}" (options start with --; see --help)`);
     const eq = arg.indexOf('=');
     const name = eq === -1 ? arg.slice(2) : arg.slice(2, eq);

@@ -1,4 +1,5 @@
 import type { BrowserContext, CDPSession, Page } from 'playwright-core';
+import type { TileEventKind } from '../contract/walls';
 import { browserPid, closeBrowser, launchBrowser, type BrowserSettings } from './browser';
 import type { KioskLog } from './log';
 import { backoffDelay, dailyReloadDue, localDay } from './schedule';
@@ -9,7 +10,7 @@ import { DEFAULT_TIMING, errorText, TIMED_OUT, Wakeup, withTimeout, type Supervi
 /** What the supervisor did about a screen, for whoever keeps score (a wall reports it to the server). */
 export interface SupervisorIncident {
   /** started: the page opened for the first time; hung / crashed: the page, then brought back; restarted: anything else relaunched or reloaded. */
-  kind: 'started' | 'restarted' | 'hung' | 'crashed';
+  kind: TileEventKind;
   /** One line: what happened and what the supervisor does about it. */
   detail: string;
 }

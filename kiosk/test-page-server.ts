@@ -1,5 +1,6 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { TileEventBody } from '../contract/walls';
 
 /** What the next poll of the test page is told to do, once. */
 export type PageTrigger = 'none' | 'hang' | 'alloc' | 'logout';
@@ -130,6 +131,8 @@ export class TestPageServer {
       return json(200, { success: true, data: { wall: definition, items: [], serverNow: Date.now() } });
     }
     if (m[2] === 'tile-event' && req.method === 'POST') {
+      // As the server does: the body is checked against the contract (the wall id is the path's).
+      if (!TileEventBody.strict().safeParse(body).success) return json(400, { success: false, error: 'bad tile event' });
       return this.tileEventStatus === 200 ? json(200, { success: true, data: null }) : json(this.tileEventStatus, { success: false, error: '服务器错误' });
     }
     json(405, { success: false, error: 'method' });

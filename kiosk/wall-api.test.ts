@@ -51,7 +51,7 @@ describe('wall API calls of the launcher', () => {
     expect(await reportTileEvent(server.url, WALL.token, { wallId: 5, tile: [1, 0], kind: 'restarted', detail: 'browser closed or crashed' })).toBeUndefined();
     expect(server.wallRequests.at(-1)).toEqual({
       method: 'POST', path: '/api/t_wall/5/tile-event', authorization: `Bearer ${WALL.token}`,
-      body: { wallId: 5, tile: [1, 0], kind: 'restarted', detail: 'browser closed or crashed' },
+      body: { tile: [1, 0], kind: 'restarted', detail: 'browser closed or crashed' },
     });
     // A long detail is cut to what TileEvent takes.
     await reportTileEvent(server.url, WALL.token, { wallId: 5, tile: [0, 0], kind: 'hung', detail: 'x'.repeat(500) });

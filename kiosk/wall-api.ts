@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { TILE_TEXT_MAX, WallDefinition, type TileCoord, type TileEventBody } from '../contract/walls';
 import { ServerUnreachable, SignInRefused } from './session';
 import type { WallGeometry } from './wall-plan';
 
@@ -19,20 +19,12 @@ export class WallNotFound extends Error {
 }
 
 const REQUEST_TIMEOUT_MS = 15_000;
-/** TileEvent's detail is short text; the reason lines of the supervisor fit. */
-const MAX_DETAIL = 200;
 
-/** The part of GET /api/t_wall/{id}/display (contract/walls.ts WallDisplay) the launcher reads. */
-const DisplayAnswer = z.object({
-  wall: z.object({
-    id: z.number().int(),
-    name: z.string(),
-    rows: z.number().int().min(1),
-    cols: z.number().int().min(1),
-    screenWidth: z.number().int().min(1),
-    screenHeight: z.number().int().min(1),
-  }),
-});
+/**
+ * The part of GET /api/t_wall/{id}/display (WallDisplay) the launcher reads: the wall's geometry,
+ * checked with the contract's own rules; the items are the tiles' business.
+ */
+const WallGeometryAnswer = WallDefinition.pick({ id: true, name: true, rows: true, cols: true, screenWidth: true, screenHeight: true });
 
 interface Answer {
   status: number;
@@ -73,25 +65,24 @@ export async function fetchWallGeometry(origin: string, wallId: number, token: s
   if (!envelope || envelope.success !== true) {
     throw new ServerUnreachable(`/api/t_wall/${wallId}/display: HTTP ${status}${envelope?.error ? `: ${envelope.error}` : ', not an API answer'}`);
   }
-  const parsed = DisplayAnswer.safeParse(envelope.data);
+  const parsed = WallGeometryAnswer.safeParse((envelope.data as { wall?: unknown } | null | undefined)?.wall);
   if (!parsed.success) throw new ServerUnreachable(`/api/t_wall/${wallId}/display: the answer is not a wall display`);
-  return parsed.data.wall;
+  return parsed.data;
 }
 
-/** What a tile's launcher reports (contract/walls.ts TileEvent). */
-export interface TileEventReport {
+/** What a tile's launcher reports: contract/walls.ts TileEvent (the wall id goes into the path). */
+export interface TileEventReport extends Omit<TileEventBody, 'tile'> {
   wallId: number;
-  tile: [number, number];
-  kind: 'started' | 'restarted' | 'hung' | 'crashed';
-  detail?: string;
+  tile: TileCoord;
 }
 
 /**
- * POST /api/t_wall/{id}/tile-event with the token. Never throws: resolves undefined when the
- * server took it, else why not (the wall goes on either way; the caller logs it).
+ * POST /api/t_wall/{id}/tile-event with the token, body TileEventBody. Never throws: resolves
+ * undefined when the server took it, else why not (the wall goes on either way; the caller logs it).
  */
 export async function reportTileEvent(origin: string, token: string, event: TileEventReport): Promise<string | undefined> {
-  const body = { ...event, detail: event.detail?.slice(0, MAX_DETAIL) };
+  const body: TileEventBody = { tile: event.tile, kind: event.kind };
+  if (event.detail !== undefined) body.detail = event.detail.slice(0, TILE_TEXT_MAX);
   try {
     const { status, envelope } = await call(`${origin}/api/t_wall/${event.wallId}/tile-event`, token, {
       method: 'POST',

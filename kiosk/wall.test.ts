@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { TileEventBody } from '../contract/walls';
 import { profileProcesses } from './browser';
 import { createLog } from './log';
 import { FatalError } from './supervisor';
@@ -47,7 +48,7 @@ async function until(condition: () => boolean, what: string, timeoutMs = 50_000)
 
 /** Lines of `event` for tile `key`. */
 const of = (event: string, key: string) => lines.filter((l) => l.split(/\s+/)[2] === event && l.includes(` tile=${key}`));
-const events = () => server.wallRequests.filter((r) => r.path.endsWith('/tile-event')).map((r) => r.body as { tile: [number, number]; kind: string; detail?: string });
+const events = () => server.wallRequests.filter((r) => r.path.endsWith('/tile-event')).map((r) => r.body as TileEventBody);
 
 beforeEach(async () => {
   server = new TestPageServer(WALL);
