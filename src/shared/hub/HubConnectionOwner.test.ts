@@ -234,6 +234,16 @@ describe('HubConnectionOwner', () => {
     expect(refreshToken).toHaveBeenCalledTimes(1);
   });
 
+  it('call invokes a method with its result on the open connection, and refuses at once while not connected', async () => {
+    await expect(owner.call('WallClock')).rejects.toThrow(/not connected/);
+    void owner.setUserId(1);
+    await vi.advanceTimersByTimeAsync(5_000);
+    expect(await owner.call<number>('WallReport', 42)).toBe(42);
+    expect(conn().invoked).toContainEqual(['WallReport', 42]);
+    conn().drop();
+    await expect(owner.call('WallClock')).rejects.toThrow(/not connected/);
+  });
+
   it('dispose stops the connection and every timer; nothing is dispatched afterwards', async () => {
     const any = vi.fn();
     owner.on('*', any);

@@ -21,7 +21,7 @@ class OpenConnection implements HubConnectionLike {
     this.invoked.push([method, ...args]);
     return args[0];
   }
-  push(type: string, data: object) { this.notify?.(JSON.stringify({ type, data })); }
+  push(type: string, data: object, sentAt?: number) { this.notify?.(JSON.stringify({ type, data, sentAt })); }
 }
 
 describe('createScreenClient: one client for a screen, following the hub owner', () => {
@@ -72,6 +72,16 @@ describe('createScreenClient: one client for a screen, following the hub owner',
     expect(resyncs).toBe(1);
     first.connection().push(HubNoticeType.MeasureWarning, { action: 'raise' });
     expect(warnings).toEqual([{ action: 'raise' }]);
+  });
+
+  it('hands each push on with the time the server sent it (video walls apply pushes by it)', async () => {
+    const client = createScreenClient(store);
+    const seen: unknown[][] = [];
+    client.on(HubNoticeType.DeviceState, (...args) => seen.push(args));
+    const owner = await startOwner(7);
+    owner.connection().push(HubNoticeType.DeviceState, { deviceId: 1 }, 1_700_000_000_123);
+    owner.connection().push(HubNoticeType.DeviceState, { deviceId: 2 });
+    expect(seen).toEqual([[{ deviceId: 1 }, 1_700_000_000_123], [{ deviceId: 2 }, undefined]]);
   });
 
   it('moves its subscriptions to a new owner (another user) and lets go of them all when the screen goes', async () => {
