@@ -26,16 +26,31 @@ function viewportSize() {
 }
 
 /**
+ * A host's own placement of the design canvas in the viewport, instead of the scale mode's (a
+ * video-wall tile shows its window of the canvas laid across the whole wall).
+ */
+export type CanvasPlacer = (canvas: ScreenTemplate['canvas'], viewport: { width: number; height: number }) => CanvasPlacement;
+
+/** Design px around the viewport within which a placed canvas still renders a widget (its glow and shadow may reach in). */
+const CULL_MARGIN = 32;
+
+/** A widget's box on the design canvas. */
+export interface DesignBox { x: number; y: number; w: number; h: number }
+
+/**
  * The template's design canvas, laid into the window by its scale mode with one CSS transform, so
  * widgets are placed in design pixels and pointer events land where they are drawn. The scale is
  * handed to the children so charts can render at the device's pixel size. The wall theme's colours
  * are set here as CSS custom properties for every DOM widget; in the light theme the theme's canvas
  * colour replaces the template's (templates are designed dark), a background image stays.
  */
-export function ScreenCanvas({ canvas, theme, children }: {
+export function ScreenCanvas({ canvas, theme, placement, children }: {
   canvas: ScreenTemplate['canvas'];
   theme: { name: 'dark' | 'light'; colors: WallColors };
-  children: (scale: number) => ReactNode;
+  /** Places the canvas instead of its scale mode; then only widgets that reach into the viewport are rendered. */
+  placement?: CanvasPlacer;
+  /** The widgets, given the render scale and whether a widget's box reaches into the viewport. */
+  children: (scale: number, inView: (box: DesignBox) => boolean) => ReactNode;
 }) {
   const [size, setSize] = useState(viewportSize);
   useEffect(() => {
@@ -51,11 +66,14 @@ export function ScreenCanvas({ canvas, theme, children }: {
     };
   }, []);
 
-  const p: CanvasPlacement = computeScale(canvas.scaleMode, canvas.width, canvas.height, size.width, size.height);
+  const p: CanvasPlacement = placement ? placement(canvas, size) : computeScale(canvas.scaleMode, canvas.width, canvas.height, size.width, size.height);
+  const inView = (b: DesignBox) => !placement || (
+    p.left + (b.x + b.w + CULL_MARGIN) * p.scaleX > 0 && p.left + (b.x - CULL_MARGIN) * p.scaleX < size.width
+    && p.top + (b.y + b.h + CULL_MARGIN) * p.scaleY > 0 && p.top + (b.y - CULL_MARGIN) * p.scaleY < size.height);
   const image = canvas.background.startsWith('/');
   const variables = useMemo(() => wallCssVariables(theme.colors), [theme.colors]);
   return (
-    <Viewport $scroll={canvas.scaleMode === 'fillWidth' || canvas.scaleMode === 'fillHeight'} data-screen-viewport="" data-wall-theme={theme.name}
+    <Viewport $scroll={!placement && (canvas.scaleMode === 'fillWidth' || canvas.scaleMode === 'fillHeight')} data-screen-viewport="" data-wall-theme={theme.name}
       style={variables}>
       <Stage
         data-screen-canvas=""
@@ -67,7 +85,7 @@ export function ScreenCanvas({ canvas, theme, children }: {
           backgroundImage: image ? `url("${canvas.background}")` : undefined,
         }}
       >
-        {children(renderScale(p))}
+        {children(renderScale(p), inView)}
       </Stage>
     </Viewport>
   );

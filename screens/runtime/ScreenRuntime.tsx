@@ -5,7 +5,7 @@ import { WALL_THEMES } from '../widgets/shared/screenTheme';
 import { WallThemeContext } from '../widgets/shared/wallTheme';
 import { ErrorPanel } from './ErrorPanel';
 import { resolveSources, resolveWidgets, sourcesInUse, variableValues } from './resolveVariables';
-import { ScreenCanvas } from './ScreenCanvas';
+import { ScreenCanvas, type CanvasPlacer } from './ScreenCanvas';
 import { DEFAULT_ENVIRONMENT, ScreenEnvironmentContext, type ScreenEnvironment } from './ScreenEnvironment';
 import { SourceStore } from './SourceStore';
 import type { ScreenDataClient } from './types';
@@ -21,6 +21,8 @@ export interface ScreenRuntimeProps {
   variables?: Record<string, string | undefined>;
   client: ScreenDataClient;
   environment?: ScreenEnvironment;
+  /** Places the design canvas instead of its scale mode (a video-wall tile); widgets out of the viewport are then not rendered. */
+  placement?: CanvasPlacer;
 }
 
 /**
@@ -28,7 +30,7 @@ export interface ScreenRuntimeProps {
  * wall), fills in its variables, starts its data layer for as long as it is mounted, and lays out
  * its widgets on the scaled design canvas.
  */
-export function ScreenRuntime({ content, name, variables = {}, client, environment = DEFAULT_ENVIRONMENT }: ScreenRuntimeProps) {
+export function ScreenRuntime({ content, name, variables = {}, client, environment = DEFAULT_ENVIRONMENT, placement }: ScreenRuntimeProps) {
   const { t } = useTranslation('screens');
   const parsed = useMemo(() => parseScreenTemplate(content), [content]);
   const variableKey = JSON.stringify(variables);
@@ -71,8 +73,8 @@ export function ScreenRuntime({ content, name, variables = {}, client, environme
   return (
     <ScreenEnvironmentContext.Provider value={environment}>
       <WallThemeContext.Provider value={theme}>
-        <ScreenCanvas canvas={template.canvas} theme={wallTheme}>
-          {(scale) => store && widgets.map((w) => <WidgetFrame key={w.id} widget={w} store={store} scale={scale} isHub={isHub} />)}
+        <ScreenCanvas canvas={template.canvas} theme={wallTheme} placement={placement}>
+          {(scale, inView) => store && widgets.map((w) => inView(w) && <WidgetFrame key={w.id} widget={w} store={store} scale={scale} isHub={isHub} />)}
         </ScreenCanvas>
       </WallThemeContext.Provider>
     </ScreenEnvironmentContext.Provider>

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useSearch } from 'wouter';
 import { ErrorPanel } from '../../../screens/runtime/ErrorPanel';
@@ -18,6 +18,9 @@ import { useScreenPreferences, wallThemeOf } from '../../shared/screen/useWallTh
 
 registerScreenStrings();
 
+/** A video wall's screen (`?wall=<id>&tile=<r>,<c>`, issue 23): its own chunk, so a plain /monitor loads none of it. */
+const WallTilePage = lazy(() => import('../walls/tile/WallTilePage').then((m) => ({ default: m.WallTilePage })));
+
 /** Address parameters of this page (not template variables). */
 const PAGE_PARAMS = ['tpl', 'theme'];
 
@@ -26,9 +29,17 @@ const PAGE_PARAMS = ['tpl', 'theme'];
  * user's active template (else the default), in the user's wall theme or `?theme=light|dark`; other
  * address parameters fill template variables
  * (`?projectId=3`). Arrow/Page keys and digits switch templates (remote controls send those),
- * F toggles full screen; moving the mouse shows the switcher for a few seconds.
+ * F toggles full screen; moving the mouse shows the switcher for a few seconds. With `?wall=<id>&tile=<r>,<c>`
+ * it is one screen of a video wall instead (src/features/walls/tile/WallTilePage.tsx).
  */
 export function MonitorPage() {
+  const search = useSearch();
+  if (new URLSearchParams(search).has('wall')) return <Suspense fallback={<Page data-page="wall-tile" />}><WallTilePage /></Suspense>;
+  return <TemplateMonitor />;
+}
+
+/** /monitor showing one template (the page without `wall`). */
+function TemplateMonitor() {
   const { t } = useTranslation();
   const search = useSearch();
   const [, navigate] = useLocation();

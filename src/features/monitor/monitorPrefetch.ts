@@ -57,6 +57,8 @@ function knownWidgets(content: unknown): { type: WidgetType; props: Record<strin
  */
 export function startMonitorPrefetch(pathname: string, search: string): boolean {
   if (!isMonitorStart(pathname)) return false;
+  // A video-wall tile (`?wall=`) reads its wall's display, not the user's template.
+  if (new URLSearchParams(search).has('wall')) return true;
   const id = templateIdParam(new URLSearchParams(search).get('tpl'));
   const startReads = (r: ScreenTemplateRecord) => {
     for (const { endpoint, params } of plainRestSources(r.content)) {
