@@ -13,6 +13,7 @@ import { DEVICE_PAGES } from './devices/devicePages';
 import { GRAPH_LIB_PAGES } from './graph-libs/graphLibPages';
 import { GATEWAY_PAGES } from './gateways/gatewayPages';
 import { UPGRADE_PAGES } from './upgrades/upgradePages';
+import { WALL_PAGES } from './walls/wallPages';
 import { DETAIL_PAGES } from '../monitoring/detail/detailPages';
 import { MONITORING_PAGES } from '../monitoring/monitoringPages';
 import { PRODUCT_PAGES } from './products/productPages';
@@ -81,6 +82,7 @@ const ADMIN_PAGES: Record<string, (props: PageProps) => ReactNode> = {
   ...ABOUT_PAGES,
   ...BACKUP_PAGES,
   ...SETTINGS_PAGES,
+  ...WALL_PAGES,
 };
 
 function pageAt(path: string): { page: (props: PageProps) => ReactNode; params: Record<string, string> } | undefined {

@@ -1,0 +1,127 @@
+import { useEffect, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import styled, { useTheme } from 'styled-components';
+import { computeScale } from '../../../../contract/screen-scale';
+import { tileRect, wallSize, type WallGeometry } from '../../../../contract/wall/tile-geometry';
+import { fetchThumbnail } from '../../screens/library/libraryApi';
+import { tileAddress, wallTiles, type PreviewCanvas } from './wallView';
+
+const Frame = styled.figure`
+  margin: 0;
+  display: grid;
+  gap: 0.5rem;
+  & svg { display: block; width: 100%; height: auto; max-height: 30rem; }
+  & a:focus-visible rect.tile { stroke: ${({ theme }) => theme.activeText}; stroke-width: 0.6%; }
+  & a:hover rect.tile { fill: ${({ theme }) => theme.glow}; }
+  & figcaption { display: flex; flex-wrap: wrap; gap: 0.25rem 1rem; color: ${({ theme }) => theme.textMuted}; font-size: 0.8125rem; }
+`;
+
+/** The thumbnail of a template as an object URL while mounted (revoked on change and unmount). */
+function useThumbnail(canvas: PreviewCanvas | null): string | null {
+  const [url, setUrl] = useState<string | null>(null);
+  const id = canvas?.hasThumbnail ? canvas.templateId : null;
+  const version = canvas?.version;
+  useEffect(() => {
+    if (id === null) return undefined;
+    const abort = new AbortController();
+    let made: string | null = null;
+    fetchThumbnail(id, abort.signal).then((u) => {
+      made = u;
+      if (abort.signal.aborted) {
+        if (u) URL.revokeObjectURL(u);
+      } else setUrl(u);
+    }, () => undefined);
+    return () => {
+      abort.abort();
+      if (made) URL.revokeObjectURL(made);
+      setUrl(null);
+    };
+  }, [id, version]);
+  return url;
+}
+
+/**
+ * A wall drawn to scale: its screens with the bezels between them, the rotation's first template
+ * laid on the whole wall by its scale mode (its thumbnail where it has one; the bezel strips hide
+ * what falls behind them, as on the real wall), and each screen a link to its tile's view once
+ * the wall is saved.
+ */
+export function WallGridPreview({ geometry, wallId, canvas }: { geometry: WallGeometry; wallId?: number; canvas: PreviewCanvas | null }) {
+  const { t } = useTranslation('admin', { keyPrefix: 'walls' });
+  const theme = useTheme();
+  const clipId = useId();
+  const thumbnail = useThumbnail(canvas);
+  const size = wallSize(geometry);
+  const tiles = wallTiles(geometry);
+  const place = canvas ? computeScale(canvas.scaleMode, canvas.width, canvas.height, size.width, size.height) : null;
+  const font = Math.min(geometry.screenHeight * 0.09, geometry.screenWidth * 0.06);
+  const dark = theme.mode === 'dark';
+  const bezel = dark ? '#02060d' : '#1f2a37';
+  const screen = dark ? 'rgba(45, 193, 198, 0.10)' : 'rgba(45, 193, 198, 0.14)';
+
+  return (
+    <Frame data-wall-preview={`${geometry.rows}x${geometry.cols}`}>
+      <svg viewBox={`0 0 ${size.width} ${size.height}`} role="img" aria-label={t('wallSize', { width: size.width, height: size.height })}>
+        <defs>
+          <clipPath id={clipId}><rect width={size.width} height={size.height} /></clipPath>
+        </defs>
+        {/* The bezels: what shows between the screens. */}
+        <rect width={size.width} height={size.height} fill={bezel} />
+        {tiles.map(([r, c]) => {
+          const rect = tileRect(geometry, r, c);
+          return <rect key={`s${r},${c}`} x={rect.x} y={rect.y} width={rect.width} height={rect.height} fill={screen} />;
+        })}
+        {place && canvas && (
+          <g clipPath={`url(#${clipId})`} data-preview-canvas={canvas.templateId}>
+            {thumbnail && (
+              <image href={thumbnail} x={place.left} y={place.top} width={canvas.width * place.scaleX} height={canvas.height * place.scaleY} preserveAspectRatio="none" />
+            )}
+            <rect
+              x={place.left} y={place.top} width={canvas.width * place.scaleX} height={canvas.height * place.scaleY}
+              fill="none" stroke={theme.primary} strokeWidth={Math.max(2, size.width / 400)} strokeDasharray={`${size.width / 60} ${size.width / 120}`}
+            />
+          </g>
+        )}
+        {/* The bezel strips again, over the canvas: the real wall hides what falls behind them. */}
+        {tiles.filter(([, c]) => c > 0 && geometry.bezelX > 0).map(([r, c]) => {
+          const rect = tileRect(geometry, r, c);
+          return <rect key={`bx${r},${c}`} x={rect.x - geometry.bezelX} y={rect.y} width={geometry.bezelX} height={rect.height} fill={bezel} />;
+        })}
+        {geometry.bezelY > 0 && Array.from({ length: geometry.rows - 1 }, (_, i) => {
+          const rect = tileRect(geometry, i + 1, 0);
+          return <rect key={`by${i}`} x={0} y={rect.y - geometry.bezelY} width={size.width} height={geometry.bezelY} fill={bezel} />;
+        })}
+        {tiles.map(([r, c]) => {
+          const rect = tileRect(geometry, r, c);
+          const label = t('tileShort', { r: r + 1, c: c + 1 });
+          const body = (
+            <>
+              <rect className="tile" x={rect.x} y={rect.y} width={rect.width} height={rect.height} fill="transparent"
+                stroke={theme.surfaceBorder} strokeWidth={Math.max(2, size.width / 500)} />
+              <text x={rect.x + rect.width / 2} y={rect.y + rect.height / 2} fontSize={font} textAnchor="middle" dominantBaseline="central"
+                fill={dark || thumbnail ? '#ffffff' : '#0d2236'} stroke={thumbnail ? 'rgba(0,0,0,0.55)' : 'none'} strokeWidth={font / 14}
+                paintOrder="stroke" fontWeight={600}>
+                {label}
+              </text>
+            </>
+          );
+          if (wallId === undefined) return <g key={`t${r},${c}`} data-preview-tile={`${r},${c}`}>{body}</g>;
+          return (
+            <a key={`t${r},${c}`} href={tileAddress(wallId, [r, c])} target="_blank" rel="noreferrer" data-preview-tile={`${r},${c}`}
+              aria-label={t('openTile', { r: r + 1, c: c + 1 })}>
+              <title>{t('openTile', { r: r + 1, c: c + 1 })}</title>
+              {body}
+            </a>
+          );
+        })}
+      </svg>
+      <figcaption>
+        <span data-wall-size={`${size.width}x${size.height}`}>{t('wallSize', { width: size.width, height: size.height })}</span>
+        {canvas && (
+          <span>{t('canvasOn', { name: canvas.name, width: canvas.width, height: canvas.height, mode: t(`scaleModes.${canvas.scaleMode}`) })}</span>
+        )}
+        <span>{wallId === undefined ? t('saveFirst') : t('previewHint')}</span>
+      </figcaption>
+    </Frame>
+  );
+}
