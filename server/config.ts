@@ -23,6 +23,13 @@ export interface ServerConfig {
    * never on its own, only when asked — tests, which must see no row change they did not cause).
    */
   lifeRecalcMinutes?: number;
+  /**
+   * How often the video-wall watchdog judges every tile (`WALL_WATCHDOG_MS`, default 5000; 0: no
+   * watchdog — no transition is recorded or messaged, the health page still judges on each read).
+   */
+  wallWatchdogMs?: number;
+  /** A wall tile not heard from for longer is down (`WALL_TILE_SILENT_MS`, default 20000). */
+  wallTileSilentMs?: number;
   /** Password of the first administrator outside demo mode (`ADMIN_PASSWORD`). */
   adminPassword?: string;
   /** Folder of the built console (Vite's dist/); absent: the API only. */
@@ -188,6 +195,8 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env, root = process.
     demo,
     demoHistoryDays: Math.max(1, int(env.DEMO_HISTORY_DAYS, 365, 'DEMO_HISTORY_DAYS')),
     lifeRecalcMinutes: Math.max(0, int(env.LIFE_RECALC_MINUTES, 60, 'LIFE_RECALC_MINUTES')),
+    wallWatchdogMs: Math.max(0, int(env.WALL_WATCHDOG_MS, 5000, 'WALL_WATCHDOG_MS')),
+    wallTileSilentMs: Math.max(1000, int(env.WALL_TILE_SILENT_MS, 20_000, 'WALL_TILE_SILENT_MS')),
     adminPassword: env.ADMIN_PASSWORD || undefined,
     staticDir: env.STATIC_DIR === '' ? undefined : path.resolve(root, env.STATIC_DIR || 'dist'),
     corsOrigins: (env.CORS_ORIGINS || '').split(',').map((s) => s.trim()).filter(Boolean),

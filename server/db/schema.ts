@@ -234,6 +234,12 @@ export interface DB {
   t_licence: {
     id: Id; licence_id: string; licensee: string; expiry: string; content: string; imported_by: number | null; imported_at: number;
   };
+  /** 032: video wall tiles' sampled health reports and their events (server/walls/wall-health.ts); tile is 'r,c'. */
+  t_wall_tile_report: {
+    id: Id; wall_id: number; tile: string; at: number; fps: number; heap_mb: number | null; data_age_ms: number | null;
+    reconnects: D<number>; errors: D<number>; template_id: number | null; data_version: number | null; state: string; reasons: D<string>;
+  };
+  t_wall_tile_event: { id: Id; wall_id: number; tile: string; at: number; kind: string; detail: D<string> };
   /** 024: filter types and models with their life settings, devices' filters and life predictions (server/analysis/life/). */
   t_filter_type: { version: D<number>; id: Id; code: string; name: string; remark: D<string>; sort_order: D<number>; created_at: number };
   t_life_formula: {

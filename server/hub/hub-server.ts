@@ -46,6 +46,12 @@ export const DEFAULT_HUB_OPTIONS: HubOptions = {
 const MAX_TOPIC_LENGTH = 64;
 const MAX_NEGOTIATED = 50_000;
 
+/** A method added with {@link HubServer.registerMethod}: the calling connection (its user) and the arguments. */
+export type HubMethodHandler = (connection: HubConnection, args: unknown[]) => unknown;
+
+/** The methods the hub itself answers (topics); a registered method never shadows them. */
+const BUILT_IN_METHODS: ReadonlySet<string> = new Set([HubMethod.Subscribe, HubMethod.Unsubscribe, HubMethod.Topics]);
+
 /**
  * The hub: the connections of this process, their topics, the hub methods clients invoke, keep-alive
  * and timeouts, and the publish API other modules use (through {@link HubPublisher}).
@@ -62,6 +68,8 @@ export class HubServer implements HubPublisher, ConnectionHost {
   private sessionCheck: Promise<void> | undefined;
   private deliveries: Promise<void> = Promise.resolve();
   private closing = false;
+  /** Methods other modules add (server/walls/: WallClock, WallReport, WallJoin), by target name. */
+  private readonly methods = new Map<string, HubMethodHandler>();
 
   constructor(
     private readonly db: Kysely<DB>,
@@ -168,6 +176,18 @@ export class HubServer implements HubPublisher, ConnectionHost {
     this.index.removeAll(connection);
   }
 
+  /**
+   * Adds a hub method a client may invoke (its arguments as sent, its result completes the call; a
+   * {@link HubMethodError} it throws is the message the caller reads). One handler per name; the
+   * built-in methods cannot be replaced. Returns the function that removes it.
+   */
+  registerMethod(name: string, handler: HubMethodHandler): () => void {
+    if (BUILT_IN_METHODS.has(name)) throw new Error(`Hub method '${name}' is built in.`);
+    if (this.methods.has(name)) throw new Error(`Hub method '${name}' is already registered.`);
+    this.methods.set(name, handler);
+    return () => { if (this.methods.get(name) === handler) this.methods.delete(name); };
+  }
+
   async invoke(connection: HubConnection, target: string, args: unknown[]): Promise<unknown> {
     switch (target) {
       case HubMethod.Subscribe: {
@@ -189,8 +209,11 @@ export class HubServer implements HubPublisher, ConnectionHost {
       case HubMethod.Topics:
         if (args.length) throw new HubMethodError('Topics takes no arguments.');
         return [...connection.topics].sort();
-      default:
-        throw new HubMethodError(`Unknown hub method '${target}'.`);
+      default: {
+        const handler = this.methods.get(target);
+        if (!handler) throw new HubMethodError(`Unknown hub method '${target}'.`);
+        return handler(connection, args);
+      }
     }
   }
 
