@@ -41,6 +41,8 @@ import { registerProjectGraphRoutes } from './routes/project-graphs/project-grap
 import { registerProjectRoutes } from './routes/projects/project-routes';
 import { registerProjectVideoRoutes } from './routes/project-videos/project-video-routes';
 import { registerPlaylistRoutes } from './routes/playlists/playlist-routes';
+import { registerWallRoutes } from './routes/walls/wall-routes';
+import { registerDisplayCache } from './walls/display-cache';
 import { registerSimRoutes } from './routes/sim/sim-routes';
 import { registerGatewayCommandRoutes } from './routes/gateway-commands/gateway-command-routes';
 import { registerProductSyncRoutes } from './routes/product-sync/product-sync-routes';
@@ -119,6 +121,8 @@ export async function buildApp(base: Omit<AppDeps, 'hub'>, options: BuildAppOpti
   // Before the route families: the API reference (/api/docs) collects them as they are registered.
   registerApiDocs(app, deps);
   registerMetrics(app, deps);
+  // Before the route families: a wall's tiles share one answer per data version (issue 23).
+  registerDisplayCache(app, deps.db);
   if (base.telemetryEvents) {
     const detach = bridgeTelemetryToHub(base.telemetryEvents, hub);
     app.addHook('onClose', async () => detach());
@@ -161,6 +165,7 @@ export async function buildApp(base: Omit<AppDeps, 'hub'>, options: BuildAppOpti
     registerProjectVideoRoutes(api, deps);
     registerGraphLiveRoutes(api, deps);
     registerPlaylistRoutes(api, deps);
+    registerWallRoutes(api, deps);
     registerSimRoutes(api, deps);
     registerGatewayCommandRoutes(api, deps);
     registerProductSyncRoutes(api, deps);

@@ -15,6 +15,20 @@ export interface AuthUser {
   /** Data visibility (SPEC §6 right types): everything, or the organisations and projects listed. */
   scope: DataScope;
   sessionId: number;
+  /**
+   * Set for a video wall's display principal (issue 23, server/auth/display-tokens.ts), never for a
+   * person: `id` and `sessionId` are then minus the token's id. Only endpoints declared with
+   * `display: true` answer it.
+   */
+  display?: DisplayPrincipal;
+}
+
+/** What a display token stands for: the token, its wall, its tile (null: any tile) and who created it. */
+export interface DisplayPrincipal {
+  tokenId: number;
+  wallId: number;
+  tile: [number, number] | null;
+  creatorId: number;
 }
 
 export type DataScope =

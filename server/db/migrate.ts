@@ -27,6 +27,7 @@ import * as m026 from './migrations/026-orders-and-installation';
 import * as m027 from './migrations/027-cards-and-catalogue-sync';
 import * as m029 from './migrations/029-settings';
 import * as m030 from './migrations/030-licence';
+import * as m031 from './migrations/031-video-walls';
 
 interface Migration {
   name: string;
@@ -62,6 +63,7 @@ const MIGRATIONS: Migration[] = [
   { name: '027-cards-and-catalogue-sync', up: m027.up },
   { name: '029-settings', up: m029.up },
   { name: '030-licence', up: m030.up },
+  { name: '031-video-walls', up: m031.up },
 ];
 
 /** The names of the migrations this build knows that the database has not applied (GET /readyz). */

@@ -175,6 +175,17 @@ export interface DB {
     id: Id; playlist_id: number; position: number; kind: string; template_id: number | null; project_id: number | null;
     graph_id: number | null; duration_sec: number; title: string | null;
   };
+  /** 031: a video wall (issue 23); template_ids a JSON array of template ids, variables a JSON object of strings. */
+  t_wall: {
+    id: Id; name: string; rows: number; cols: number; screen_width: number; screen_height: number; bezel_x: D<number>; bezel_y: D<number>;
+    template_ids: D<string>; rotate_seconds: D<number>; idle_seconds: D<number>; variables: D<string>; remark: D<string>;
+    epoch: number; org_id: number | null; created_by: number | null; updated_at: number;
+  };
+  /** 031: a wall's display credentials, stored as their digest; tile 'r,c' or null for the whole wall. */
+  t_wall_token: {
+    id: Id; wall_id: number; tile: string | null; name: string; token_hash: string; created_by: number | null; created_at: number;
+    last_used_at: number | null; revoked_at: number | null;
+  };
   /** 011: commands waiting for, or taken by, a gateway (server/gateway/command-queue.ts). */
   t_gateway_command: {
     id: Id; gateway_id: number; device_id: number | null; kind: string; payload: D<string>; state: D<string>;

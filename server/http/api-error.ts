@@ -23,3 +23,5 @@ export const NOT_SIGNED_IN = '未登录或令牌无效';
 export const SESSION_TIMEOUT = '登录超时，请重新登录！';
 /** What a guest (游客访问) hears when it tries to change something. */
 export const GUEST_READ_ONLY = '游客只能查看，不能修改';
+/** A video wall's display token calling what a wall does not show (issue 23). */
+export const DISPLAY_REFUSED = '显示令牌只能用于视频墙的显示';

@@ -1,6 +1,8 @@
 import type { FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
+import { isDisplayToken } from '../../contract/display-token';
 import { loadRights, loadScope, type AuthUser } from '../auth/auth-user';
+import { authenticateDisplayToken } from '../auth/display-tokens';
 import { findSession } from '../auth/sessions';
 import { isWellFormedToken } from '../auth/tokens';
 import type { DB } from '../db/schema';
@@ -18,15 +20,23 @@ export function requestToken(req: FastifyRequest): string | null {
 }
 
 /**
- * Resolves the signed-in user. No or malformed token: 401. Expired or revoked token, or a user
+ * Resolves the signed-in user, or a video wall's display principal for a display token. No or
+ * malformed token: 401. Expired or revoked token, or a user
  * disabled since: the envelope's `requireLogin` (DESIGN "Contract decisions").
  */
 export function authenticate(db: Kysely<DB>, req: FastifyRequest): Promise<AuthUser> {
-  return authenticateToken(db, requestToken(req));
+  // Once per request: a hook that looked first (the wall's response cache) and the endpoint share it.
+  let user = resolved.get(req);
+  if (!user) resolved.set(req, (user = authenticateToken(db, requestToken(req))));
+  return user;
 }
+
+const resolved = new WeakMap<FastifyRequest, Promise<AuthUser>>();
 
 /** {@link authenticate} for a token found elsewhere (the hub's WebSocket upgrade). */
 export async function authenticateToken(db: Kysely<DB>, token: string | null): Promise<AuthUser> {
+  // A video wall's display token (issue 23): a display principal, not a person's session.
+  if (isDisplayToken(token)) return authenticateDisplayToken(db, token);
   if (!token || !isWellFormedToken(token)) throw new ApiError(401, NOT_SIGNED_IN);
   const session = await findSession(db, token);
   if (session.status === 'unknown') throw new ApiError(401, NOT_SIGNED_IN);

@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 import { z, type ZodType } from 'zod';
 import type { AuthUser } from '../auth/auth-user';
 import type { DB } from '../db/schema';
-import { ApiError, forbidden, GUEST_READ_ONLY } from './api-error';
+import { ApiError, DISPLAY_REFUSED, forbidden, GUEST_READ_ONLY } from './api-error';
 import { authenticate } from './authenticate';
 
 /**
@@ -50,6 +50,11 @@ export interface EndpointSpec<A extends Access, QS, BS, PS, RS> {
   rateLimit?: number;
   /** A POST the shared guest account may make too (logging out ends only the caller's own session). */
   guestMayPost?: boolean;
+  /**
+   * A video wall's display principal (a display token, issue 23) may call it too: what a wall tile
+   * reads (and the tile reports it makes). Every other endpoint refuses one with 403.
+   */
+  display?: true;
   /** Largest request body in bytes, where the app's default (BODY_LIMIT) is too small. */
   bodyLimit?: number;
   /**
@@ -131,11 +136,13 @@ export function endpoint<
       let user: AuthUser | null = null;
       if (spec.access !== 'public') {
         user = await authenticate(db, req);
+        if (user.display && !spec.display) throw forbidden(DISPLAY_REFUSED);
         if (spec.access !== 'signed-in' && !holdsAccess(user, spec.access)) {
           throw forbidden(`没有权限：${typeof spec.access === 'string' ? spec.access : spec.access.join(' / ')}`);
         }
         // The guest account is shared by everyone who clicks 游客访问: only reads are let through.
-        if (user.isGuest && spec.method !== 'GET' && !spec.guestMayPost) throw forbidden(GUEST_READ_ONLY);
+        // (A display principal reaches this line only on an endpoint made for walls, its tile reports included.)
+        if (user.isGuest && spec.method !== 'GET' && !spec.guestMayPost && !user.display) throw forbidden(GUEST_READ_ONLY);
       }
       const params = parse(spec.params, req.params, 'params');
       const query = parse(spec.query, req.query, 'query');

@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import { HUB_NOTIFY_TARGET, HubMethod, HubTopic, parseTopic, type HubNotice } from '../../contract/hub';
 import type { AuthUser } from '../auth/auth-user';
+import { liveDisplayTokens } from '../auth/display-tokens';
 import { liveSessions } from '../auth/sessions';
 import type { DB } from '../db/schema';
 import { HubConnection, HubMethodError, type ConnectionHost, type HubTransport } from './connection';
@@ -116,12 +117,22 @@ export class HubServer implements HubPublisher, ConnectionHost {
   private async closeEndedSessions(): Promise<void> {
     try {
       const bySession = new Map<number, HubConnection[]>();
+      const displays: HubConnection[] = [];
       for (const c of this.connections.values()) {
+        // A video wall's display principal has no session: its display token is checked instead.
+        if (c.user.display) {
+          displays.push(c);
+          continue;
+        }
         const list = bySession.get(c.user.sessionId);
         if (list) list.push(c);
         else bySession.set(c.user.sessionId, [c]);
       }
-      if (!bySession.size || this.closing) return;
+      if ((!bySession.size && !displays.length) || this.closing) return;
+      const liveTokens = await liveDisplayTokens(this.db, displays.map((c) => c.user.display!.tokenId));
+      for (const c of displays) {
+        if (!liveTokens.has(c.user.display!.tokenId)) c.close({ error: 'The display token has been revoked.', allowReconnect: false });
+      }
       const live = await liveSessions(this.db, [...bySession.keys()]);
       for (const [sessionId, list] of bySession) {
         const head = live.get(sessionId);
@@ -167,7 +178,8 @@ export class HubServer implements HubPublisher, ConnectionHost {
   open(id: string, user: AuthUser, transport: HubTransport): HubConnection {
     const connection = new HubConnection(id, user, transport, this);
     this.connections.set(id, connection);
-    this.index.add(HubTopic.user(user.id), connection);
+    // A display principal is no user: no user topic (messages, logout) for it.
+    if (!user.display) this.index.add(HubTopic.user(user.id), connection);
     return connection;
   }
 

@@ -3,6 +3,7 @@ import type { ParsedTopic } from '../../contract/hub';
 import type { AuthUser, DataScope } from '../auth/auth-user';
 import type { DB } from '../db/schema';
 import { visibleProjectFilter } from '../routes/scope-filters';
+import { maySeeWall } from '../routes/walls/wall-repository';
 import type { HubConnection } from './connection';
 
 /** Which connections receive which topic, kept both ways so a closing connection leaves cleanly. */
@@ -52,7 +53,7 @@ export function scopeSeesProject(scope: DataScope, p: ProjectFacts): boolean {
 
 /**
  * May the user subscribe to this topic? `alarms` and `statistics` yes (deliveries are filtered by
- * project); `user:<id>` only their own; projects and devices only within the data scope, checked
+ * project); `user:<id>` only their own; `wall:<id>` as maySeeWall says; projects and devices only within the data scope, checked
  * against the database as the HTTP routes check it. A missing project reads as not visible.
  */
 export async function maySubscribe(db: Kysely<DB>, user: AuthUser, topic: ParsedTopic): Promise<boolean> {
@@ -75,6 +76,9 @@ export async function maySubscribe(db: Kysely<DB>, user: AuthUser, topic: Parsed
       if (row.project_id === null) return false;
       return maySubscribe(db, user, { kind: 'project', id: row.project_id });
     }
+    case 'wall':
+      // A wall's own display principals, and screen-preview users who see the wall (issue 23).
+      return maySeeWall(db, user, topic.id);
   }
 }
 

@@ -14,6 +14,7 @@ import { seedMessages } from './demo-messages';
 import { seedOnlineHistory } from './demo-online';
 import { seedPlaylists } from './demo-playlists';
 import { seedScreenTemplates } from './demo-screens';
+import { seedDemoWalls } from './demo-walls';
 import { DEMO_INDUSTRIES, DEMO_REGIONS, seedSites } from './demo-sites';
 
 export interface DemoSeedResult {
@@ -53,6 +54,7 @@ export async function seedDemo(
     await seedScreenTemplates(trx, sites.projectIds[0], now);
     await seedDemoGraphs(trx, sites.projectIds, now);
     await seedPlaylists(trx, now);
+    await seedDemoWalls(trx, users.admin, now);
     await seedDemoFilters(trx, now);
     await trx.insertInto('t_app_org').values([orgs.hq, ...orgs.owners].map((org_id) => ({ app_id: app, org_id }))).execute();
     return { projects: sites.projectIds.length, devices: sites.deviceCount };

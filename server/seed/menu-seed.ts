@@ -55,6 +55,8 @@ export const APP_MENU: MenuSeed[] = [
   { name: 'nv_system', title: '系统管理', titleEn: 'System', path: '/nv_system', icon: 'system', children: [
     { name: 'nv_screen', title: '大屏管理', titleEn: 'Screens', path: '/nv_system/nv_screen', rightCode: Right.ScreenPreview },
     { name: 'nv_kiosk_playlists', title: '轮播列表', titleEn: 'Kiosk playlists', path: '/nv_system/nv_kiosk_playlists', rightCode: Right.ScreenEdit },
+    { name: 'nv_video_wall', title: '视频墙', titleEn: 'Video walls', path: '/nv_system/nv_video_wall', rightCode: Right.ScreenEdit },
+    { name: 'nv_wall_health', title: '墙体健康', titleEn: 'Wall health', path: '/nv_system/nv_wall_health', rightCode: Right.ScreenPreview },
     { name: 'nv_org_type', title: '组织类型', titleEn: 'Organisation types', path: '/nv_system/nv_org_type', rightCode: Right.OrgTypePreview },
     { name: 'nv_organize', title: '组织管理', titleEn: 'Organisations', path: '/nv_system/nv_organize', rightCode: Right.OrgPreview },
     { name: 'nv_users', title: '用户管理', titleEn: 'Users', path: '/nv_system/nv_users', rightCode: Right.UserPreview },

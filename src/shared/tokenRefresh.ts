@@ -1,12 +1,14 @@
 import type { TokenResult } from '../../contract/session';
 import { TOKEN_EXPIRED_MINUTES, TOKEN_REFRESH_MS } from '../../contract/constants';
+import { isDisplayToken } from '../../contract/display-token';
 import { apiPost } from './http';
 import { getToken, getTokenTime, setToken } from './session';
 
 /** POST /api/user/refesh-token with the stored token; stores the new one and its time. */
 export async function refreshToken(): Promise<void> {
   const token = getToken();
-  if (!token) return;
+  // A video wall's display token is not a session: it lives until revoked and is never refreshed.
+  if (!token || isDisplayToken(token)) return;
   const result = await apiPost<TokenResult>('/user/refesh-token', { token, tokenExpired: TOKEN_EXPIRED_MINUTES });
   // A logout in the meantime wins over a refresh that was in flight.
   if (getToken()) setToken(result.token);
@@ -17,7 +19,7 @@ export async function refreshToken(): Promise<void> {
  * its connection opens (SPEC §4). Resolves true when it refreshed.
  */
 export async function refreshTokenIfStale(now = Date.now(), refresh: () => Promise<void> = refreshToken): Promise<boolean> {
-  if (!getToken() || !isTokenStale(getTokenTime(), now)) return false;
+  if (!getToken() || isDisplayToken(getToken()) || !isTokenStale(getTokenTime(), now)) return false;
   await refresh();
   return true;
 }

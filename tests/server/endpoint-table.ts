@@ -30,6 +30,7 @@ import { SCREEN_LIBRARY_ENDPOINTS } from './endpoint-table-screen-library';
 import { SETTINGS_ENDPOINTS } from './endpoint-table-settings';
 import { SIM_ENDPOINTS } from './endpoint-table-sim';
 import { UPGRADE_ENDPOINTS } from './endpoint-table-upgrades';
+import { WALL_ENDPOINTS } from './endpoint-table-walls';
 import { fileForm, makePng } from './png';
 
 /** md5 hex of a password, as the console's password check sends it (SPEC §3). */
@@ -301,6 +302,7 @@ export const ENDPOINTS: EndpointCase[] = [
   ...ENVIRONMENT_ENDPOINTS,
   ...LIFE_ENDPOINTS,
   ...PURCHASE_ENDPOINTS,
+  ...WALL_ENDPOINTS,
 ];
 
 export function sendCase(ctx: MatrixContext, spec: CallSpec, method: string): Promise<ApiResponse> {

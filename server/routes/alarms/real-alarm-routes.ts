@@ -18,7 +18,7 @@ export function registerRealAlarmRoutes(app: FastifyInstance, { db, telemetryEve
   const history = historyAlarmRepository(db);
 
   endpoint(app, db, {
-    method: 'GET', url: '/t_real_measure_warning', access: 'signed-in', query: RealAlarmQuery, response: RealAlarmPage,
+    method: 'GET', url: '/t_real_measure_warning', access: 'signed-in', query: RealAlarmQuery, response: RealAlarmPage, display: true,
     handler: ({ user, query }) => alarms.query(user, {
       projectId: query.projectId, deviceId: query.deviceId, warnLevel: query.warnLevel, conditionType: query.conditionType,
       ...(query.ack && { unacked: query.ack === 'unacked' }),
@@ -26,7 +26,7 @@ export function registerRealAlarmRoutes(app: FastifyInstance, { db, telemetryEve
   });
 
   endpoint(app, db, {
-    method: 'GET', url: '/t_real_measure_warning/count', access: 'signed-in', query: RealAlarmCountQuery, response: z.number().int(),
+    method: 'GET', url: '/t_real_measure_warning/count', access: 'signed-in', query: RealAlarmCountQuery, response: z.number().int(), display: true,
     handler: ({ user, query }) => alarms.count(user, query.projectId),
   });
 

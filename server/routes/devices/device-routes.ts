@@ -44,7 +44,7 @@ export function registerDeviceRoutes(app: FastifyInstance, { db, dialect, config
   const one = async (id: number) => (await devicesByIds(db, [id]))[0];
 
   endpoint(app, db, {
-    method: 'GET', url: '/t_device', access: Right.DevicePreview, query: DeviceListQuery, response: DevicePage,
+    method: 'GET', url: '/t_device', access: Right.DevicePreview, query: DeviceListQuery, response: DevicePage, display: true,
     handler: ({ user, query }) => listDevices(db, dialect, user, query, query.Page, query.Size),
   });
 

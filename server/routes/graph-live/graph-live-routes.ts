@@ -15,7 +15,7 @@ const MAX_VALUES = 20_000;
  */
 export function registerGraphLiveRoutes(app: FastifyInstance, { db }: AppDeps): void {
   endpoint(app, db, {
-    method: 'GET', url: '/s/graph-live', access: 'signed-in', query: GraphLiveQuery, response: GraphLiveSnapshot,
+    method: 'GET', url: '/s/graph-live', access: 'signed-in', query: GraphLiveQuery, response: GraphLiveSnapshot, display: true,
     async handler({ user, query }) {
       const projectId = await visibleProject(db, user, query.projectId);
       return { ...(await graphLiveSnapshot(db, projectId, MAX_VALUES)), at: Date.now() };

@@ -11,7 +11,7 @@ import { listMenu } from './menu-repository';
  */
 export function registerMenuRoutes(app: FastifyInstance, { db }: AppDeps): void {
   endpoint(app, db, {
-    method: 'GET', url: '/menu/all', access: 'signed-in', query: MenuQuery, response: MenuList,
+    method: 'GET', url: '/menu/all', access: 'signed-in', query: MenuQuery, response: MenuList, display: true,
     handler: ({ query }) => listMenu(db, query.type),
   });
 }

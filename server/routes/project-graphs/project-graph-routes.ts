@@ -34,14 +34,14 @@ export function registerProjectGraphRoutes(app: FastifyInstance, deps: AppDeps):
   };
 
   endpoint(app, db, {
-    method: 'GET', url: '/t_project_graph/all', access: 'signed-in', query: ProjectGraphQuery, response: ProjectGraphSummaryList,
+    method: 'GET', url: '/t_project_graph/all', access: 'signed-in', query: ProjectGraphQuery, response: ProjectGraphSummaryList, display: true,
     async handler({ user, query }) {
       return (await graphs.list(await visibleProject(db, user, query.projectId))).map(summaryOf);
     },
   });
 
   endpoint(app, db, {
-    method: 'GET', url: '/t_project_graph/default', access: 'signed-in', query: ProjectGraphQuery, response: ProjectGraphRecord,
+    method: 'GET', url: '/t_project_graph/default', access: 'signed-in', query: ProjectGraphQuery, response: ProjectGraphRecord, display: true,
     async handler({ user, query }) {
       const row = await graphs.findDefault(await visibleProject(db, user, query.projectId));
       if (!row) throw notFound(WHAT);
@@ -50,7 +50,7 @@ export function registerProjectGraphRoutes(app: FastifyInstance, deps: AppDeps):
   });
 
   endpoint(app, db, {
-    method: 'GET', url: '/t_project_graph/active', access: 'signed-in', query: ProjectGraphQuery, response: ProjectGraphRecord,
+    method: 'GET', url: '/t_project_graph/active', access: 'signed-in', query: ProjectGraphQuery, response: ProjectGraphRecord, display: true,
     async handler({ user, query }) {
       const row = await graphs.findActive(await visibleProject(db, user, query.projectId));
       if (!row) throw notFound(WHAT);
@@ -59,7 +59,7 @@ export function registerProjectGraphRoutes(app: FastifyInstance, deps: AppDeps):
   });
 
   endpoint(app, db, {
-    method: 'GET', url: '/t_project_graph/:id', access: 'signed-in', params: IdParam, response: ProjectGraphRecord,
+    method: 'GET', url: '/t_project_graph/:id', access: 'signed-in', params: IdParam, response: ProjectGraphRecord, display: true,
     async handler({ user, params }) {
       return recordOf(await findVisible(user, params.id));
     },

@@ -19,14 +19,14 @@ export function registerScreenDataRoutes(app: FastifyInstance, { db }: AppDeps):
     projectId === undefined ? { user } : { user, projectId: await visibleProject(db, user, projectId) };
 
   endpoint(app, db, {
-    method: 'GET', url: '/s/screen/overview', access: 'signed-in', query: ScreenScopeQuery, response: ScreenOverview,
+    method: 'GET', url: '/s/screen/overview', access: 'signed-in', query: ScreenScopeQuery, response: ScreenOverview, display: true,
     async handler({ user, query }) {
       return repo.overview(await scopeOf(user, query.projectId), Date.now(), await configuredAqiStandard(db));
     },
   });
 
   endpoint(app, db, {
-    method: 'GET', url: '/s/measure-trend', access: 'signed-in', query: MeasureTrendQuery, response: MeasureTrend,
+    method: 'GET', url: '/s/measure-trend', access: 'signed-in', query: MeasureTrendQuery, response: MeasureTrend, display: true,
     async handler({ user, query }) {
       const scope = await scopeOf(user, query.projectId);
       // A device outside the user's scope is unknown to them (404), as in the telemetry calls.
@@ -36,14 +36,14 @@ export function registerScreenDataRoutes(app: FastifyInstance, { db }: AppDeps):
   });
 
   endpoint(app, db, {
-    method: 'GET', url: '/s/filter-life', access: 'signed-in', query: FilterLifeQuery, response: FilterLifeList,
+    method: 'GET', url: '/s/filter-life', access: 'signed-in', query: FilterLifeQuery, response: FilterLifeList, display: true,
     async handler({ user, query }) {
       return repo.filterLife(await scopeOf(user, query.projectId), query.limit);
     },
   });
 
   endpoint(app, db, {
-    method: 'GET', url: '/s/featured-unit', access: 'signed-in', query: ScreenScopeQuery, response: FeaturedUnit,
+    method: 'GET', url: '/s/featured-unit', access: 'signed-in', query: ScreenScopeQuery, response: FeaturedUnit, display: true,
     async handler({ user, query }) {
       return repo.featuredUnit(await scopeOf(user, query.projectId));
     },

@@ -16,7 +16,7 @@ import { loadSettings, saveSettings } from '../../settings/settings-repository';
  */
 export function registerSettingsRoutes(app: FastifyInstance, { db }: AppDeps): void {
   endpoint(app, db, {
-    method: 'GET', url: '/sys_setting/get', access: 'signed-in', response: SettingsSchema,
+    method: 'GET', url: '/sys_setting/get', access: 'signed-in', response: SettingsSchema, display: true,
     handler: () => loadSettings(db),
   });
   endpoint(app, db, {

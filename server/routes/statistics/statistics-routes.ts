@@ -9,17 +9,17 @@ export function registerStatisticsRoutes(app: FastifyInstance, { db }: AppDeps):
   const stats = statisticsRepository(db);
 
   endpoint(app, db, {
-    method: 'GET', url: '/s/project', access: 'signed-in', response: ProjectStats,
+    method: 'GET', url: '/s/project', access: 'signed-in', response: ProjectStats, display: true,
     handler: ({ user }) => stats.projects(user),
   });
 
   endpoint(app, db, {
-    method: 'GET', url: '/s/device', access: 'signed-in', response: DeviceStats,
+    method: 'GET', url: '/s/device', access: 'signed-in', response: DeviceStats, display: true,
     handler: ({ user }) => stats.devices(user),
   });
 
   endpoint(app, db, {
-    method: 'GET', url: '/s/wMeasure/count', access: 'signed-in', response: AlarmStats,
+    method: 'GET', url: '/s/wMeasure/count', access: 'signed-in', response: AlarmStats, display: true,
     handler: ({ user }) => stats.alarms(user),
   });
 }

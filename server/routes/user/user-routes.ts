@@ -4,6 +4,8 @@ import {
   ChangePasswordBody, CUSTOM_SET_MAX_BYTES, CustomSet, CustomSetBody, LoginBody, LoginQuery, LoginTestQuery,
   RefreshTokenBody, TokenResult, UpdateProfileBody, UserInfo,
 } from '../../../contract/session';
+import { isDisplayToken } from '../../../contract/display-token';
+import { displayUserInfo } from '../../auth/display-tokens';
 import { hashPassword, verifyMd5, verifyPassword } from '../../auth/passwords';
 import { findSession, issueSession, REFRESH_GRACE_MS, replaceSession, revokeSession } from '../../auth/sessions';
 import { isWellFormedToken } from '../../auth/tokens';
@@ -55,6 +57,8 @@ export function registerUserRoutes(app: FastifyInstance, deps: AppDeps): void {
   endpoint(app, db, {
     method: 'POST', url: '/user/refesh-token', access: 'public', body: RefreshTokenBody, response: TokenResult,
     async handler({ body }) {
+      // A video wall's display token lives until it is revoked: nothing to refresh (and a wall must not be sent to the login).
+      if (isDisplayToken(body.token)) throw badRequest('body.token: a display token is not refreshed; it stays valid until revoked');
       if (!isWellFormedToken(body.token)) throw new ApiError(401, NOT_SIGNED_IN);
       const session = await findSession(db, body.token);
       if (session.status === 'unknown') throw new ApiError(401, NOT_SIGNED_IN);
@@ -80,9 +84,10 @@ export function registerUserRoutes(app: FastifyInstance, deps: AppDeps): void {
   });
 
   endpoint(app, db, {
-    method: 'GET', url: '/user/info', access: 'signed-in', response: UserInfo,
+    method: 'GET', url: '/user/info', access: 'signed-in', response: UserInfo, display: true,
     async handler({ user }) {
-      const info = await loadUserInfo(db, user.id);
+      // A video wall's display principal is no user: its token stands in (issue 23).
+      const info = user.display ? await displayUserInfo(db, user) : await loadUserInfo(db, user.id);
       if (!info) throw new ApiError(200, SESSION_TIMEOUT, true);
       return info;
     },
@@ -126,8 +131,10 @@ export function registerUserRoutes(app: FastifyInstance, deps: AppDeps): void {
   });
 
   endpoint(app, db, {
-    method: 'GET', url: '/user/customSet', access: 'signed-in', response: CustomSet,
+    method: 'GET', url: '/user/customSet', access: 'signed-in', response: CustomSet, display: true,
     async handler({ user }) {
+      // A display principal has no preferences: the wall shows the defaults and its address's choices.
+      if (user.display) return {};
       const text = await customSetOf(db, user.id);
       if (text === undefined) throw notFound('用户');
       return JSON.parse(text) as Record<string, unknown>;

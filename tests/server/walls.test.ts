@@ -1,0 +1,313 @@
+import { HubConnectionState, type HubConnection } from '@microsoft/signalr';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DISPLAY_RIGHTS } from '../../contract/display-token';
+import { HubMethod, HubNoticeType, HubTopic } from '../../contract/hub';
+import { hashToken } from '../../server/auth/tokens';
+import type { HubServer } from '../../server/hub/hub-server';
+import { hubClient, Notices } from '../hub/hub-client';
+import { dbSnapshot } from './db-snapshot';
+import { ENDPOINTS, sendCase, type MatrixContext } from './endpoint-table';
+import { ApiClient, loginAs, startTestServer, type ApiResponse, type TestServer } from './harness';
+
+const WALL = { name: '测试墙', rows: 2, cols: 3, screenWidth: 1920, screenHeight: 1080, bezelX: 10, bezelY: 8 };
+const DISPLAY_REFUSED = '显示令牌只能用于视频墙的显示';
+
+/**
+ * What a wall tile may call with its display token: the console's start (user info, menu,
+ * settings, preferences), the screen templates, the widgets' reads and the wall's own display.
+ * Every other endpoint refuses a display principal (checked over the whole endpoint table below).
+ */
+const DISPLAY_ENDPOINTS = [
+  'GET /api/user/info', 'GET /api/user/customSet', 'GET /api/menu/all', 'GET /api/sys_setting/get',
+  'GET /api/t_screen_tpl/all', 'GET /api/t_screen_tpl/active', 'GET /api/t_screen_tpl/default', 'GET /api/t_screen_tpl/default-multi',
+  'GET /api/t_screen_tpl/:id',
+  'GET /api/s/screen/overview', 'GET /api/s/measure-trend', 'GET /api/s/filter-life', 'GET /api/s/featured-unit',
+  'GET /api/s/project', 'GET /api/s/device', 'GET /api/s/wMeasure/count', 'GET /api/s/graph-live',
+  'GET /api/t_real_measure_warning', 'GET /api/t_real_measure_warning/count', 'GET /api/t_device',
+  'GET /api/t_project_graph/all', 'GET /api/t_project_graph/default', 'GET /api/t_project_graph/active', 'GET /api/t_project_graph/:id',
+  'GET /api/t_wall/:id/display',
+];
+
+function expectRefused(r: ApiResponse, status: number, error: string | RegExp) {
+  expect({ status: r.status, success: r.body.success }).toEqual({ status, success: false });
+  expect(r.body.error).toMatch(error);
+}
+
+/** A client signed in with a display token, the way a tile's console calls (Authorization: Bearer). */
+function displayClient(server: TestServer, token: string): ApiClient {
+  const api = new ApiClient(server.url);
+  api.token = token;
+  return api;
+}
+
+describe('video walls and display tokens (issue 23)', () => {
+  let server: TestServer;
+  let admin: ApiClient;
+  let operator: ApiClient;
+  let demoWall: number;
+  const hubOf = () => server.app.hub as unknown as HubServer;
+  const db = () => server.database.db;
+  const hubs: HubConnection[] = [];
+
+  async function createToken(wallId: number, body: { name: string; tile?: [number, number] | null }, api = admin) {
+    const r = await api.post(`/api/t_wall/${wallId}/tokens/create`, body);
+    expect(r.body.error).toBeUndefined();
+    return r.body.data as { info: { id: number; tile: [number, number] | null }; token: string };
+  }
+
+  async function connect(token: string) {
+    const hub = hubClient(server.url, () => token);
+    const closed = new Promise<void>((resolve) => hub.onclose(() => resolve()));
+    const notices = new Notices(hub);
+    await hub.start();
+    hubs.push(hub);
+    return { hub, closed, notices };
+  }
+
+  beforeAll(async () => {
+    // One session per account, as in production: a login of the token's creator must not end the token.
+    server = await startTestServer({ singleSession: true });
+    admin = await loginAs(server, 'admin');
+    operator = await loginAs(server, 'operator');
+    demoWall = (await db().selectFrom('t_wall').select('id').where('name', '=', '大厅 2×2 视频墙').executeTakeFirstOrThrow()).id;
+  });
+  afterAll(async () => {
+    for (const hub of hubs) await hub.stop().catch(() => undefined);
+    await server?.dispose();
+  });
+
+  it('seeds the demo wall and the two menu entries after 轮播列表', async () => {
+    const wall = (await admin.get(`/api/t_wall/${demoWall}`)).body.data;
+    expect(wall).toMatchObject({ rows: 2, cols: 2, screenWidth: 1920, screenHeight: 1080, bezelX: 12, bezelY: 12, templateIds: [] });
+    const system = await db().selectFrom('t_menu').select(['id']).where('name', '=', 'nv_system').executeTakeFirstOrThrow();
+    const names = (await db().selectFrom('t_menu').select(['name', 'right_code']).where('parent_id', '=', system.id).orderBy('sort_order').execute());
+    const at = names.findIndex((m) => m.name === 'nv_kiosk_playlists');
+    expect(names.slice(at + 1, at + 3)).toEqual([
+      { name: 'nv_video_wall', right_code: 'screen-edit' }, { name: 'nv_wall_health', right_code: 'screen-preview' },
+    ]);
+  });
+
+  it('creates, reads, lists, updates (a new epoch each save) and deletes a wall', async () => {
+    const tpl = (await admin.get('/api/t_screen_tpl/all')).body.data as { id: number }[];
+    const before = Date.now();
+    const made = await admin.post('/api/t_wall/save', { ...WALL, templateIds: [tpl[1].id, tpl[0].id, tpl[1].id], variables: { projectId: '3' } });
+    expect(made.body.error).toBeUndefined();
+    const wall = made.body.data;
+    expect(wall).toMatchObject({ ...WALL, templateIds: [tpl[1].id, tpl[0].id, tpl[1].id], rotateSeconds: 30, idleSeconds: 60, variables: { projectId: '3' }, remark: '' });
+    expect(wall.epoch).toBeGreaterThanOrEqual(before);
+    expect((await admin.get(`/api/t_wall/${wall.id}`)).body.data).toEqual(wall);
+    expect(((await admin.get('/api/t_wall')).body.data as { id: number }[]).map((w) => w.id)).toContain(wall.id);
+
+    await new Promise((r) => setTimeout(r, 5));
+    const saved = (await admin.post('/api/t_wall/save', { ...WALL, id: wall.id, name: '测试墙二', rotateSeconds: 12 })).body.data;
+    expect(saved).toMatchObject({ id: wall.id, name: '测试墙二', rotateSeconds: 12, templateIds: [] });
+    expect(saved.epoch).toBeGreaterThan(wall.epoch);
+
+    expect((await admin.post(`/api/t_wall/${wall.id}/delete`)).body.data).toBe(true);
+    expectRefused(await admin.get(`/api/t_wall/${wall.id}`), 404, '视频墙不存在');
+    expectRefused(await admin.post(`/api/t_wall/${wall.id}/delete`), 404, '视频墙不存在');
+    expectRefused(await admin.post('/api/t_wall/save', { ...WALL, id: 999_999 }), 404, '视频墙不存在');
+  });
+
+  it('refuses bad input naming the field, and stores nothing', async () => {
+    const count = async () => (await db().selectFrom('t_wall').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n;
+    const n = Number(await count());
+    const cases: [Record<string, unknown>, RegExp][] = [
+      [{ ...WALL, rows: 9 }, /^body\.rows: rows must be at most 8/],
+      [{ ...WALL, cols: 0 }, /^body\.cols: cols must be at least 1/],
+      [{ ...WALL, screenWidth: 100 }, /^body\.screenWidth:/],
+      [{ ...WALL, bezelX: 1.5 }, /^body\.bezelX:/],
+      [{ ...WALL, name: ' ' }, /^body\.name: name is required/],
+      [{ ...WALL, rotateSeconds: 2 }, /^body\.rotateSeconds:/],
+      [{ ...WALL, variables: { '1x': 'a' } }, /^body\.variables/],
+      [{ ...WALL, templateIds: [999_999] }, /^body\.templateIds\.0: screen template 999999 does not exist/],
+      [{ rows: 1 }, /^body\.name/],
+    ];
+    for (const [body, error] of cases) expectRefused(await admin.post('/api/t_wall/save', body), 400, error);
+    expect(Number(await count())).toBe(n);
+  });
+
+  it('keeps walls within their organisation: the operator sees global walls, changes only its own', async () => {
+    const own = (await operator.post('/api/t_wall/save', { ...WALL, name: '运维的墙' })).body.data;
+    expect(((await operator.get('/api/t_wall')).body.data as { id: number }[]).map((w) => w.id)).toEqual(expect.arrayContaining([demoWall, own.id]));
+    expectRefused(await operator.post('/api/t_wall/save', { ...WALL, id: demoWall }), 403, '全局视频墙');
+    expectRefused(await operator.post(`/api/t_wall/${demoWall}/tokens/create`, { name: 'x' }), 403, '全局视频墙');
+    // An organisation's wall out of another's scope reads as missing.
+    const hidden = (await admin.post('/api/t_wall/save', { ...WALL, name: '总部的墙' })).body.data;
+    await db().updateTable('t_wall').set({ org_id: (await db().selectFrom('t_org').select('id').where('code', '=', 'NV-HQ').executeTakeFirstOrThrow()).id })
+      .where('id', '=', hidden.id).execute();
+    const ownOrg = await db().selectFrom('t_wall').select('org_id').where('id', '=', own.id).executeTakeFirstOrThrow();
+    if (ownOrg.org_id !== (await db().selectFrom('t_wall').select('org_id').where('id', '=', hidden.id).executeTakeFirstOrThrow()).org_id) {
+      expectRefused(await operator.get(`/api/t_wall/${hidden.id}`), 404, '视频墙不存在');
+    }
+    await admin.post(`/api/t_wall/${hidden.id}/delete`);
+    await operator.post(`/api/t_wall/${own.id}/delete`);
+  });
+
+  it('shows a token once: stored as its digest, listed without it, its tile checked against the wall', async () => {
+    const { info, token } = await createToken(demoWall, { name: '左上', tile: [0, 0] });
+    expect(token).toMatch(/^nvd_[A-Za-z0-9_-]{43}$/);
+    expect(info).toMatchObject({ wallId: demoWall, tile: [0, 0], name: '左上', createdBy: 'admin', lastUsedAt: null, revokedAt: null });
+    const row = await db().selectFrom('t_wall_token').selectAll().where('id', '=', info.id).executeTakeFirstOrThrow();
+    expect(row.token_hash).toBe(hashToken(token));
+    expect(JSON.stringify(row)).not.toContain(token.slice(4));
+    const listed = await admin.get(`/api/t_wall/${demoWall}/tokens`);
+    expect(listed.body.data.map((t: { id: number }) => t.id)).toContain(info.id);
+    expect(JSON.stringify(listed.body)).not.toContain(token.slice(4));
+    expect(Object.keys(listed.body.data[0]).sort()).toEqual(['createdAt', 'createdBy', 'id', 'lastUsedAt', 'name', 'revokedAt', 'tile', 'wallId']);
+
+    expectRefused(await admin.post(`/api/t_wall/${demoWall}/tokens/create`, { name: 'x', tile: [2, 0] }), 400, /^body\.tile: tile 2,0 is not on this 2×2 wall/);
+    expectRefused(await admin.post(`/api/t_wall/${demoWall}/tokens/create`, { name: '' }), 400, /^body\.name/);
+    expectRefused(await admin.post('/api/t_wall/999999/tokens/create', { name: 'x' }), 404, '视频墙不存在');
+    expectRefused(await admin.post('/api/t_wall/tokens/999999/revoke'), 404, '显示令牌不存在');
+  });
+
+  it('signs a display principal in: read-only, no person, the creator\'s rights within what a wall shows', async () => {
+    const { info, token } = await createToken(demoWall, { name: '整墙' });
+    const wall = displayClient(server, token);
+    const me = (await wall.get('/api/user/info')).body.data;
+    expect(me).toMatchObject({ userId: -info.id, username: '整墙', nickName: '大厅 2×2 视频墙 · 整墙', isGuest: true });
+    expect(me.rights.length).toBeGreaterThan(0);
+    for (const right of me.rights) expect(DISPLAY_RIGHTS).toContain(right);
+    expect((await wall.get('/api/user/customSet')).body.data).toEqual({});
+
+    const display = (await wall.get(`/api/t_wall/${demoWall}/display`)).body.data;
+    const multi = (await admin.get('/api/t_screen_tpl/default-multi')).body.data as { id: number }[];
+    expect(display.wall.id).toBe(demoWall);
+    expect(display.items.map((i: { id: number }) => i.id)).toEqual(multi.map((t) => t.id));
+    expect(display.items[0]).toEqual(expect.objectContaining({ name: expect.any(String), content: expect.any(Object), updatedAt: expect.any(Number) }));
+    expect(Math.abs(display.serverNow - Date.now())).toBeLessThan(5_000);
+    // Another wall does not exist for it.
+    const other = (await admin.post('/api/t_wall/save', { ...WALL, name: '另一面墙' })).body.data;
+    expectRefused(await wall.get(`/api/t_wall/${other.id}/display`), 404, '视频墙不存在');
+    await admin.post(`/api/t_wall/${other.id}/delete`);
+
+    // Not the wall pages, no writes, no session calls.
+    expectRefused(await wall.get('/api/t_wall'), 403, DISPLAY_REFUSED);
+    expectRefused(await wall.post('/api/t_wall/save', WALL), 403, DISPLAY_REFUSED);
+    expectRefused(await wall.post('/api/user/logout'), 403, DISPLAY_REFUSED);
+    expectRefused(await wall.post('/api/user/customSet', { content: {} }), 403, DISPLAY_REFUSED);
+    // Never refreshed (a wall must not be sent to the login): 400, and nothing issued.
+    expectRefused(await wall.post('/api/user/refesh-token', { token, tokenExpired: 30 }), 400, /^body\.token: a display token is not refreshed/);
+    // Its use is recorded (at most once a minute).
+    expect((await admin.get(`/api/t_wall/${demoWall}/tokens`)).body.data.find((t: { id: number }) => t.id === info.id).lastUsedAt)
+      .toEqual(expect.any(Number));
+  });
+
+  it('is refused by every endpoint not made for walls, and changes nothing anywhere', async () => {
+    const { token } = await createToken(demoWall, { name: '巡检' });
+    const wall = displayClient(server, token);
+    await wall.get('/api/user/info'); // its first use is written; the sweep stays within the minute
+    const adminId = (await admin.get('/api/user/info')).body.data.userId as number;
+    const operatorId = (await operator.get('/api/user/info')).body.data.userId as number;
+    const base = { server, ids: { admin: adminId, operator: operatorId }, uploadedPath: 'avatar/none.png' };
+    const adminCtx: MatrixContext = { ...base, caller: { name: 'admin', api: admin, password: 'Admin@2026', userId: adminId } };
+    const ctx: MatrixContext = { ...base, caller: { name: 'display', api: wall, password: '', userId: 0 } };
+    const cases = ENDPOINTS.filter((e) => e.access !== 'public');
+    // The requests as the admin (the token's creator) makes them, prepared before the snapshot.
+    const calls = [];
+    for (const e of cases) {
+      await e.prepare?.(adminCtx);
+      calls.push({ e, spec: await e.call(adminCtx) });
+    }
+    const before = await dbSnapshot(server);
+    const allowed: string[] = [];
+    for (const { e, spec } of calls) {
+      const name = `${e.method} ${e.route}`;
+      const r = await sendCase(ctx, spec, e.method);
+      if (DISPLAY_ENDPOINTS.includes(name)) {
+        expect({ name, status: r.status, success: r.body.success, error: r.body.error }).toEqual({ name, status: 200, success: true, error: undefined });
+        allowed.push(name);
+      } else {
+        expect({ name, status: r.status, error: r.body.error }).toEqual({ name, status: 403, error: DISPLAY_REFUSED });
+      }
+    }
+    expect(allowed.sort()).toEqual([...DISPLAY_ENDPOINTS].sort());
+    const after = await dbSnapshot(server);
+    for (const table of Object.keys(before)) expect({ table, rows: after[table] }).toEqual({ table, rows: before[table] });
+  });
+
+  it('is not ended by its creator\'s login elsewhere, only by revocation (and closes its hub connections)', async () => {
+    const { info, token } = await createToken(demoWall, { name: '右下', tile: [1, 1] });
+    const wall = displayClient(server, token);
+    const { hub, closed, notices } = await connect(token);
+    // No user topic: messages and logouts are a person's.
+    expect(await hub.invoke(HubMethod.Topics)).toEqual([]);
+    expect(await hub.invoke(HubMethod.Subscribe, HubTopic.wall(demoWall))).toBe(HubTopic.wall(demoWall));
+    await expect(hub.invoke(HubMethod.Subscribe, HubTopic.wall(demoWall + 1000))).rejects.toThrow(/Not allowed/);
+    await expect(hub.invoke(HubMethod.Subscribe, HubTopic.user(1))).rejects.toThrow(/Not allowed/);
+
+    // The creator signs in again (one session per account): the admin's old session ends, the wall stays.
+    const again = await loginAs(server, 'admin');
+    const old = await db().selectFrom('t_session').select('revoked_at').where('token_hash', '=', hashToken(admin.token!)).executeTakeFirstOrThrow();
+    expect(old.revoked_at).not.toBeNull();
+    admin = again;
+    await hubOf().checkSessions();
+    expect(hub.state).toBe(HubConnectionState.Connected);
+    expect(notices.ofType(HubNoticeType.Logout)).toEqual([]);
+    expect((await wall.get(`/api/t_wall/${demoWall}/display`)).body.success).toBe(true);
+
+    // Saving the wall tells its tiles: a new epoch.
+    const current = (await admin.get(`/api/t_wall/${demoWall}`)).body.data;
+    const saved = (await admin.post('/api/t_wall/save', { ...current, remark: '改过' })).body.data;
+    const changed = await notices.next(HubNoticeType.WallChanged);
+    expect(changed.data).toEqual({ wallId: demoWall, epoch: saved.epoch });
+
+    const revoked = await admin.post(`/api/t_wall/tokens/${info.id}/revoke`);
+    expect(revoked.body.data).toMatchObject({ id: info.id, revokedAt: expect.any(Number) });
+    const refused = await wall.get(`/api/t_wall/${demoWall}/display`);
+    expect({ status: refused.status, requireLogin: refused.body.requireLogin }).toEqual({ status: 200, requireLogin: true });
+    await hubOf().checkSessions();
+    await closed;
+    expect(hub.state).toBe(HubConnectionState.Disconnected);
+    // Revoking again changes nothing (the first revocation time stays).
+    expect((await admin.post(`/api/t_wall/tokens/${info.id}/revoke`)).body.data.revokedAt).toBe(revoked.body.data.revokedAt);
+    // A revoked token cannot open the hub again.
+    await expect(connect(token)).rejects.toThrow();
+  });
+
+  it('follows its creator: refused while the creator is disabled, rights and scope as the creator\'s now', async () => {
+    const own = (await operator.post('/api/t_wall/save', { ...WALL, name: '运维的大屏墙' })).body.data;
+    const { token } = await createToken(own.id, { name: '运维令牌' }, operator);
+    const wall = displayClient(server, token);
+    expect((await wall.get(`/api/t_wall/${own.id}/display`)).body.success).toBe(true);
+    const { hub, closed } = await connect(token);
+    const operatorId = (await operator.get('/api/user/info')).body.data.userId as number;
+    await db().updateTable('t_user').set({ disabled: 1 }).where('id', '=', operatorId).execute();
+    expect((await wall.get(`/api/t_wall/${own.id}/display`)).body.requireLogin).toBe(true);
+    await hubOf().checkSessions();
+    await closed;
+    expect(hub.state).toBe(HubConnectionState.Disconnected);
+    await db().updateTable('t_user').set({ disabled: 0 }).where('id', '=', operatorId).execute();
+    expect((await wall.get(`/api/t_wall/${own.id}/display`)).body.success).toBe(true);
+    // Deleting the wall deletes its tokens.
+    operator = await loginAs(server, 'operator');
+    await operator.post(`/api/t_wall/${own.id}/delete`);
+    expectRefused(await wall.get(`/api/t_wall/${own.id}/display`), 401, '未登录或令牌无效');
+  });
+
+  it('gives every tile of a wall the identical answer for one data version', async () => {
+    const a = displayClient(server, (await createToken(demoWall, { name: 'A', tile: [0, 0] })).token);
+    const b = displayClient(server, (await createToken(demoWall, { name: 'B', tile: [0, 1] })).token);
+    const url = (v: number) => `/api/t_wall/${demoWall}/display?_v=${v}`;
+    const first = await a.get(url(7));
+    await new Promise((r) => setTimeout(r, 5));
+    const second = await b.get(url(7));
+    expect(second.body).toEqual(first.body);
+    expect(second.headers.get('x-wall-cache')).toBe('hit');
+    // The next data version is read afresh; so is a read without one.
+    const next = await b.get(url(8));
+    expect(next.headers.get('x-wall-cache')).toBeNull();
+    expect(next.body.data.serverNow).toBeGreaterThan(first.body.data.serverNow);
+    expect((await b.get(`/api/t_wall/${demoWall}/display`)).body.data.serverNow).toBeGreaterThan(first.body.data.serverNow);
+    // Tiles asking at once get one answer.
+    const together = await Promise.all([a.get(url(9)), b.get(url(9)), a.get(url(9))]);
+    for (const r of together) expect(r.body).toEqual(together[0].body);
+    // A person's read with `_v` is answered as without it, never from the cache.
+    const person = await admin.get(url(7));
+    expect(person.body.success).toBe(true);
+    expect(person.headers.get('x-wall-cache')).toBeNull();
+    // Only answers that succeeded are kept: a refused read stays refused.
+    expectRefused(await a.get('/api/t_wall?_v=7'), 403, DISPLAY_REFUSED);
+  });
+});
