@@ -15,13 +15,12 @@ const DISPLAY_REFUSED = '显示令牌只能用于视频墙的显示';
 
 /**
  * What a wall tile may call with its display token: the console's start (user info, menu,
- * settings, preferences), the screen templates, the widgets' reads and the wall's own display.
+ * settings, preferences), the wall's own display (its templates with it) and the widgets' reads.
+ * Not the template library: a plain /monitor shows nothing with a display token.
  * Every other endpoint refuses a display principal (checked over the whole endpoint table below).
  */
 const DISPLAY_ENDPOINTS = [
   'GET /api/user/info', 'GET /api/user/customSet', 'GET /api/menu/all', 'GET /api/sys_setting/get',
-  'GET /api/t_screen_tpl/all', 'GET /api/t_screen_tpl/active', 'GET /api/t_screen_tpl/default', 'GET /api/t_screen_tpl/default-multi',
-  'GET /api/t_screen_tpl/:id',
   'GET /api/s/screen/overview', 'GET /api/s/measure-trend', 'GET /api/s/filter-life', 'GET /api/s/featured-unit',
   'GET /api/s/project', 'GET /api/s/device', 'GET /api/s/wMeasure/count', 'GET /api/s/graph-live',
   'GET /api/t_real_measure_warning', 'GET /api/t_real_measure_warning/count', 'GET /api/t_device',

@@ -38,7 +38,7 @@ export function registerScreenTemplateRoutes(app: FastifyInstance, deps: AppDeps
   });
 
   endpoint(app, db, {
-    method: 'GET', url: '/t_screen_tpl/all', access: 'signed-in', response: ScreenTemplateBriefList, display: true,
+    method: 'GET', url: '/t_screen_tpl/all', access: 'signed-in', response: ScreenTemplateBriefList,
     async handler({ user }) {
       return (await templates.listBrief(user)).map((r) => ({ id: r.id, name: r.name, isDefault: Number(r.is_default) === 1, isActive: Number(r.is_active) === 1 }));
     },
@@ -50,7 +50,7 @@ export function registerScreenTemplateRoutes(app: FastifyInstance, deps: AppDeps
   });
 
   endpoint(app, db, {
-    method: 'GET', url: '/t_screen_tpl/active', access: 'signed-in', response: ScreenTemplateRecord, display: true,
+    method: 'GET', url: '/t_screen_tpl/active', access: 'signed-in', response: ScreenTemplateRecord,
     async handler({ user }) {
       // The user's own choice (个性化配置) first, while it exists and is visible to them.
       const preferred = screenPreferencesOf(parseCustomSet(await customSetOf(db, user.id))).templateId;
@@ -61,7 +61,7 @@ export function registerScreenTemplateRoutes(app: FastifyInstance, deps: AppDeps
   });
 
   endpoint(app, db, {
-    method: 'GET', url: '/t_screen_tpl/default', access: 'signed-in', response: ScreenTemplateRecord, display: true,
+    method: 'GET', url: '/t_screen_tpl/default', access: 'signed-in', response: ScreenTemplateRecord,
     async handler({ user }) {
       const row = await templates.findDefault(user);
       if (!row) throw notFound(WHAT);
@@ -70,7 +70,7 @@ export function registerScreenTemplateRoutes(app: FastifyInstance, deps: AppDeps
   });
 
   endpoint(app, db, {
-    method: 'GET', url: '/t_screen_tpl/default-multi', access: 'signed-in', response: ScreenTemplateRecordList, display: true,
+    method: 'GET', url: '/t_screen_tpl/default-multi', access: 'signed-in', response: ScreenTemplateRecordList,
     async handler({ user }) {
       return (await templates.listDefaultMulti(user)).map(recordOf);
     },
@@ -79,7 +79,7 @@ export function registerScreenTemplateRoutes(app: FastifyInstance, deps: AppDeps
   registerScreenLibraryRoutes(app, deps, templates);
 
   endpoint(app, db, {
-    method: 'GET', url: '/t_screen_tpl/:id', access: 'signed-in', params: IdParam, response: ScreenTemplateRecord, display: true,
+    method: 'GET', url: '/t_screen_tpl/:id', access: 'signed-in', params: IdParam, response: ScreenTemplateRecord,
     async handler({ user, params }) {
       return recordOf(await findVisible(user, params.id));
     },
