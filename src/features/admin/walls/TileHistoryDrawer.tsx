@@ -12,7 +12,7 @@ import { TILE_MIN_FPS, TILE_PROBLEMS, type TileHealth, type WallHealth } from '.
 import { errorText } from '../../../shared/errorText';
 import { Card, Chart, shortTime, useChartStyle } from '../../analysis/environment/envShared';
 import { formatDateTime } from '../kit/cellValue';
-import { fetchTileHistory, wallKeys } from './wallApi';
+import { fetchTemplateChoices, fetchTileHistory, wallKeys } from './wallApi';
 import { durationParts, STATE_TAG } from './wallView';
 
 echarts.use([LineChart, MarkLineComponent]);
@@ -62,7 +62,8 @@ export function TileHistoryDrawer({ wall, tile, onClose }: { wall: WallHealth['w
       tooltip: { trigger: 'axis' },
       xAxis: { type: 'time', min: to - hours * 3_600_000, max: to, ...axis, axisLabel: { ...axis.axisLabel, hideOverlap: true }, splitLine: { show: false } },
       yAxis: [
-        { type: 'value', name: t('fps'), min: 0, nameTextStyle: { color: theme.textMuted }, ...axis },
+        // Up to 60 fps at least, so the 20 fps floor is always on the chart.
+        { type: 'value', name: t('fps'), min: 0, max: Math.ceil(Math.max(60, ...reports.map((p) => p.fps)) / 10) * 10, nameTextStyle: { color: theme.textMuted }, ...axis },
         { type: 'value', name: t('heapMb'), min: 0, nameTextStyle: { color: theme.textMuted }, ...axis, splitLine: { show: false } },
       ],
       series: [
@@ -82,6 +83,8 @@ export function TileHistoryDrawer({ wall, tile, onClose }: { wall: WallHealth['w
     };
   }, [reports, hours, common, axis, theme, t]);
 
+  const templates = useQuery({ queryKey: wallKeys.templates, queryFn: ({ signal }) => fetchTemplateChoices(signal) });
+  const templateName = (id: number) => templates.data?.find((x) => x.id === id)?.name ?? `#${id}`;
   const last = tile.lastReport;
   const events = [...(history.data?.events ?? [])].sort((a, b) => b.at - a.at);
   const figures = last ? [
@@ -89,7 +92,7 @@ export function TileHistoryDrawer({ wall, tile, onClose }: { wall: WallHealth['w
     { key: 'fps', label: t('fps'), children: last.fps.toFixed(1) },
     { key: 'heap', label: t('heap'), children: last.heapMb === null ? '—' : `${last.heapMb.toFixed(1)} MB` },
     { key: 'age', label: t('dataAge'), children: last.dataAgeMs === null ? '—' : span(last.dataAgeMs) },
-    { key: 'template', label: t('template'), children: last.templateId === null ? '—' : `#${last.templateId}${last.itemIndex === null ? '' : ` (${last.itemIndex + 1})`}` },
+    { key: 'template', label: t('template'), children: last.templateId === null ? '—' : `${templateName(last.templateId)}${last.itemIndex === null ? '' : ` (${last.itemIndex + 1})`}` },
     { key: 'reconnects', label: t('reconnects'), children: last.reconnects },
     { key: 'errors', label: t('errors'), children: last.errors },
     { key: 'skew', label: t('skew'), children: last.skewMs === undefined ? '—' : `${Math.round(last.skewMs)} ms` },

@@ -32,11 +32,20 @@ const WALL_PAGE = '/nv_system/nv_video_wall';
 /** The tile colours (border and wash) of each state. */
 const STATE_COLOR: Record<TileState, string> = { ok: '#3fbf6f', warn: '#f0a020', down: '#f0524f', unknown: '#8a96a6' };
 
+const Walls = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: flex-start;
+  gap: 1rem;
+  & > .ant-card { flex: 0 1 auto; max-width: 100%; min-width: min(100%, 34rem); }
+`;
+
+/** The tiles as they hang on the wall (16:9 screens, at most 16rem wide; narrower on a wall too wide for the page). */
 const Grid = styled.div<{ $cols: number }>`
   display: grid;
-  grid-template-columns: repeat(${({ $cols }) => $cols}, minmax(0, 1fr));
+  grid-template-columns: repeat(${({ $cols }) => $cols}, minmax(9rem, 16rem));
   gap: 0.5rem;
-  max-width: ${({ $cols }) => Math.min(100, $cols * 26)}rem;
+  overflow-x: auto;
 `;
 
 const TileButton = styled.button<{ $state: TileState }>`
@@ -45,7 +54,7 @@ const TileButton = styled.button<{ $state: TileState }>`
     background: linear-gradient(${STATE_COLOR[$state]}${theme.mode === 'dark' ? '2e' : '24'}, ${STATE_COLOR[$state]}${theme.mode === 'dark' ? '14' : '10'});
   `}
   aspect-ratio: 16 / 9;
-  min-height: 9.5rem;
+  min-height: 8.5rem;
   min-width: 0;
   border-radius: 0.375rem;
   padding: 0.625rem 0.75rem;
@@ -101,7 +110,7 @@ function TileCard({ tile, now, onOpen }: { tile: TileHealth; now: number; onOpen
           <div><dt>{t('fps')}</dt><dd>{report.fps.toFixed(0)}</dd></div>
           <div><dt>{t('heap')}</dt><dd>{report.heapMb === null ? '—' : `${report.heapMb.toFixed(0)} MB`}</dd></div>
           <div><dt>{t('dataAge')}</dt><dd>{report.dataAgeMs === null ? '—' : span(report.dataAgeMs)}</dd></div>
-          <div><dt>{t('lastSeen')}</dt><dd title={formatDateTime(report.at)}>{ago(report.at, now)}</dd></div>
+          <div><dt>{t('seen')}</dt><dd title={formatDateTime(report.at)}>{ago(report.at, now)}</dd></div>
         </dl>
       ) : (
         <Typography.Text type="secondary" style={{ marginTop: 'auto', fontSize: '0.8125rem' }}>{t('neverReported')}</Typography.Text>
@@ -133,7 +142,8 @@ function WallCard({ health, now, canEdit, onOpenTile, onTokens }: {
       )}
       extra={(
         <Flex gap="0.25rem">
-          <Button type="link" icon={<KeyOutlined />} onClick={onTokens} data-health-tokens={health.wall.id}>{t('manageTokens')}</Button>
+          {/* Tokens are listed and revoked by those who may edit walls (the calls need screen-edit). */}
+          {canEdit && <Button type="link" icon={<KeyOutlined />} onClick={onTokens} data-health-tokens={health.wall.id}>{t('manageTokens')}</Button>}
           {canEdit && (
             <Link href={`${WALL_PAGE}?wall=${health.wall.id}`} asChild>
               <Button type="link" icon={<EditOutlined />}>{t('editWall')}</Button>
@@ -186,11 +196,11 @@ export function WallHealthPage({ title }: { title: string }) {
           )}
           <Spin spinning={health.isLoading}>
             {walls.length ? (
-              <Flex vertical gap="1rem">
+              <Walls>
                 {walls.map((w) => (
                   <WallCard key={w.wall.id} health={w} now={now} canEdit={canEdit} onOpenTile={(tile) => setOpen({ wall: w.wall, tile })} onTokens={() => setTokensOf(w.wall)} />
                 ))}
-              </Flex>
+              </Walls>
             ) : (
               !health.isLoading && <Empty description={t('empty')} />
             )}

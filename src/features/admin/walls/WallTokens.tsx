@@ -32,7 +32,7 @@ function CreatedToken({ wall, created }: { wall: Wall; created: DisplayTokenCrea
       </div>
       <div>
         <Typography.Text strong>{t('launcher')}</Typography.Text>
-        <Typography.Paragraph code copyable={{ text: command, tooltips: [undefined, t('copied')] }} style={{ margin: '0.25rem 0', wordBreak: 'break-all' }} data-token-command>
+        <Typography.Paragraph code copyable={{ text: command, tooltips: [undefined, t('copied')] }} style={{ margin: '0.25rem 0', overflowWrap: 'anywhere' }} data-token-command>
           {command}
         </Typography.Paragraph>
         <Typography.Text type="secondary">{t('launcherHint')}</Typography.Text>
