@@ -43,6 +43,7 @@ import { registerProjectVideoRoutes } from './routes/project-videos/project-vide
 import { registerPlaylistRoutes } from './routes/playlists/playlist-routes';
 import { registerWallRoutes } from './routes/walls/wall-routes';
 import { registerDisplayCache } from './walls/display-cache';
+import { registerWallHealth } from './routes/wall-health/wall-health-routes';
 import { registerSimRoutes } from './routes/sim/sim-routes';
 import { registerGatewayCommandRoutes } from './routes/gateway-commands/gateway-command-routes';
 import { registerProductSyncRoutes } from './routes/product-sync/product-sync-routes';
@@ -166,6 +167,7 @@ export async function buildApp(base: Omit<AppDeps, 'hub'>, options: BuildAppOpti
     registerGraphLiveRoutes(api, deps);
     registerPlaylistRoutes(api, deps);
     registerWallRoutes(api, deps);
+    registerWallHealth(api, deps, hub);
     registerSimRoutes(api, deps);
     registerGatewayCommandRoutes(api, deps);
     registerProductSyncRoutes(api, deps);

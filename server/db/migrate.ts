@@ -28,6 +28,7 @@ import * as m027 from './migrations/027-cards-and-catalogue-sync';
 import * as m029 from './migrations/029-settings';
 import * as m030 from './migrations/030-licence';
 import * as m031 from './migrations/031-video-walls';
+import * as m032 from './migrations/032-wall-health';
 
 interface Migration {
   name: string;
@@ -64,6 +65,7 @@ const MIGRATIONS: Migration[] = [
   { name: '029-settings', up: m029.up },
   { name: '030-licence', up: m030.up },
   { name: '031-video-walls', up: m031.up },
+  { name: '032-wall-health', up: m032.up },
 ];
 
 /** The names of the migrations this build knows that the database has not applied (GET /readyz). */

@@ -394,7 +394,9 @@ export class WallHealthService {
         mem.reasons = judged.reasons;
         mem.reports.push({
           wallId: r.wallId, tile, templateId: r.templateId, templateVersion: null, dataVersion: r.dataVersion, itemIndex: null, fps: r.fps,
-          heapMb: r.heapMb, dataAgeMs: r.dataAgeMs, reconnects: r.reconnects, errors: r.errors, ready: true, at: Math.max(r.at, now),
+          // A tile already down stays as last heard (still silent); any other as heard now.
+          heapMb: r.heapMb, dataAgeMs: r.dataAgeMs, reconnects: r.reconnects, errors: r.errors, ready: true,
+          at: judged.state === 'down' ? r.at : Math.max(r.at, now),
         });
       }
     })().catch((err: unknown) => {

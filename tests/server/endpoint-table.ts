@@ -31,6 +31,7 @@ import { SETTINGS_ENDPOINTS } from './endpoint-table-settings';
 import { SIM_ENDPOINTS } from './endpoint-table-sim';
 import { UPGRADE_ENDPOINTS } from './endpoint-table-upgrades';
 import { WALL_ENDPOINTS } from './endpoint-table-walls';
+import { WALL_HEALTH_ENDPOINTS } from './endpoint-table-wall-health';
 import { fileForm, makePng } from './png';
 
 /** md5 hex of a password, as the console's password check sends it (SPEC §3). */
@@ -303,6 +304,7 @@ export const ENDPOINTS: EndpointCase[] = [
   ...LIFE_ENDPOINTS,
   ...PURCHASE_ENDPOINTS,
   ...WALL_ENDPOINTS,
+  ...WALL_HEALTH_ENDPOINTS,
 ];
 
 export function sendCase(ctx: MatrixContext, spec: CallSpec, method: string): Promise<ApiResponse> {
