@@ -171,6 +171,9 @@ describe('TileScheduler', () => {
     expect(last().pending.map((m) => m.value)).toEqual(['b']);
     readyAll();
     expect(last().shown?.value).toBe('b');
+    // A restart is no scheduled switch: its lateness says nothing of the tile.
+    expect(last().switches).toBe(0);
+    expect(last().skewMs).toBeNull();
   });
 
   it('resetView prepares a fresh mount of the same item and swaps it in when ready', () => {

@@ -18,7 +18,7 @@ export interface TileScheduleState<T> {
   pending: WallMount<T>[];
   /** Server ms `shown` was put on screen. */
   switchedAt: number | null;
-  /** How late the last scheduled switch came against its startsAt, ms (null before the first). */
+  /** How late the last scheduled switch (from one slot of the rotation to the next) came against its startsAt, ms (null before the first). */
   skewMs: number | null;
   /** Scheduled switches done. */
   switches: number;
@@ -177,7 +177,8 @@ export class TileScheduler<T> {
       const due = pending.find((m) => m.key === current.key)!;
       const capAt = Math.max(current.startsAt, due.mountedAt) + this.capMs;
       if (due.ready || t >= capAt) {
-        const scheduled = shown !== null && shown.startsAt !== current.startsAt;
+        // A rotation's next slot; not a first show, a view reset, or a restart (the wall saved).
+        const scheduled = shown !== null && shown.startsAt !== current.startsAt && shown.epoch === current.epoch;
         pending = pending.filter((m) => m !== due);
         shown = due;
         Object.assign(patch, { shown, switchedAt: t, ...(scheduled ? { skewMs: t - current.startsAt, switches: this.state.switches + 1 } : {}) });

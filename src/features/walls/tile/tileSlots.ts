@@ -20,6 +20,8 @@ export interface TilePlan<T> {
 export interface Slot<T> {
   key: string;
   index: number;
+  /** The rotation's epoch: a slot of another epoch belongs to a rotation that was restarted. */
+  epoch: number;
   /** Server ms when the slot's item is due on screen. */
   startsAt: number;
   value: T;
@@ -35,7 +37,7 @@ export function slotsAt<T>(plan: TilePlan<T>, serverNow: number, resets?: { star
   const r = rotationAt(serverNow, plan.epoch, n, plan.rotateMs);
   const slot = (index: number, startsAt: number): Slot<T> => {
     const reset = resets && resets.startsAt === startsAt && resets.count > 0 ? `#${resets.count}` : '';
-    return { key: `${plan.epoch}/${startsAt}/${index}/${plan.items[index].key}${reset}`, index, startsAt, value: plan.items[index].value };
+    return { key: `${plan.epoch}/${startsAt}/${index}/${plan.items[index].key}${reset}`, index, epoch: plan.epoch, startsAt, value: plan.items[index].value };
   };
   return {
     current: slot(r.index, r.startsAt),
