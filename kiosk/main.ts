@@ -144,6 +144,7 @@ async function wallMain(options: WallOptions): Promise<number> {
   process.on('unhandledRejection', (err) => log.error('launcher.error', { error: errorText(err) }));
   try {
     await launcher.run();
+    await launcher.stop('done'); // run ends as the signal stops it: wait for the browsers to close
     log.info('shutdown.done', { tiles: launcher.tiles.length });
     return 0;
   } catch (err) {

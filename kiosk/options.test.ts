@@ -13,7 +13,7 @@ function wall(...argv: string[]): WallOptions {
   return parsed.options;
 }
 
-const TOKEN = 'nvd_AbCdEf0123456789-_xyz';
+const TOKEN = 'nvd_AbCdEf0123456789-_xyzAbCdEf0123456789-_xyz0';
 
 function refused(argv: string[]): string {
   try {
@@ -112,7 +112,7 @@ describe('kiosk options: a video wall', () => {
     expect(wall('--wall', '1', '--tile', '0,0', '--display-token', TOKEN).displayToken).toBe(TOKEN);
     expect(wall('--wall', '1', '--tile', '0,0', `--display-token=${TOKEN}`).displayToken).toBe(TOKEN);
     expect(wall('--wall', '1', '--tile', '0,0').displayToken).toBeUndefined();
-    for (const bad of ['session-token-0123456789', 'nvd_short', `nvd_${'x'.repeat(600)}`, 'nvd_has space in it', 'nvd_semi;colon=1234']) {
+    for (const bad of ['session-token-0123456789', 'nvd_short', TOKEN.slice(0, -1), `${TOKEN}x`, `nvd_${'x'.repeat(600)}`, `${TOKEN.slice(0, -2)};x`]) {
       const message = refused(['--wall', '1', '--tile', '0,0', '--display-token', bad]);
       expect(message).toMatch(/^--display-token: a display token/);
       expect(message).not.toContain(bad);

@@ -1,5 +1,6 @@
 import { MAX_DB_INT } from '../contract/constants';
-import { DISPLAY_TOKEN_PREFIX, WALL_MAX_COLS, WALL_MAX_ROWS } from '../contract/walls';
+import { DISPLAY_TOKEN_PATTERN, DISPLAY_TOKEN_PREFIX } from '../contract/display-token';
+import { WALL_MAX_COLS, WALL_MAX_ROWS } from '../contract/walls';
 
 /** How the launcher signs in: the shared guest account (游客访问) or a named kiosk account. */
 export type KioskAuth = { kind: 'guest' } | { kind: 'account'; name: string };
@@ -158,13 +159,12 @@ const VALUED = new Set(SPECS.filter((s) => s.value).map((s) => s.name));
 const REPEATABLE = new Set(['tile']);
 
 /**
- * Why `token` cannot be a display token (`nvd_` and URL-safe characters), or undefined when it can.
- * The message never repeats the value: it is a credential.
+ * Why `token` cannot be a display token (`nvd_` and 43 URL-safe characters, as the wall page shows
+ * it), or undefined when it can. The message never repeats the value: it is a credential.
  */
 export function displayTokenProblem(token: string): string | undefined {
   if (!token.startsWith(DISPLAY_TOKEN_PREFIX)) return `a display token starts with ${DISPLAY_TOKEN_PREFIX} (create one on the video wall page)`;
-  if (token.length < 12 || token.length > 512) return 'a display token has 12 to 512 characters';
-  if (!/^[A-Za-z0-9_-]+$/.test(token)) return 'a display token has only letters, digits, _ and -';
+  if (!DISPLAY_TOKEN_PATTERN.test(token)) return `a display token is ${DISPLAY_TOKEN_PREFIX} and 43 letters, digits, _ or - (copy it whole from the video wall page)`;
   return undefined;
 }
 

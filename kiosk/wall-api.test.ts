@@ -5,7 +5,7 @@ import { DisplayTokenRefused, fetchWallGeometry, reportTileEvent, WallNotFound }
 
 /** The launcher's two wall calls against a real local HTTP server. */
 
-const WALL: TestWall = { id: 5, name: '大厅 2×2 视频墙', rows: 2, cols: 2, screenWidth: 1920, screenHeight: 1080, token: 'nvd_TestToken0123456789abcdef' };
+const WALL: TestWall = { id: 5, name: '大厅 2×2 视频墙', rows: 2, cols: 2, screenWidth: 1920, screenHeight: 1080, token: 'nvd_TestToken0123456789abcdefTestToken0123456ab' };
 let server: TestPageServer;
 
 beforeEach(async () => {
@@ -33,15 +33,15 @@ describe('wall API calls of the launcher', () => {
   });
 
   it('tells a refused token, an unknown wall and a server that is not there apart', async () => {
-    const wrong = await rejection(fetchWallGeometry(server.url, 5, 'nvd_SomeoneElsesToken000000'));
+    const wrong = await rejection(fetchWallGeometry(server.url, 5, 'nvd_SomeoneElsesToken000000SomeoneElsesToken012'));
     expect(wrong).toBeInstanceOf(DisplayTokenRefused);
-    expect(wrong.message).toBe('display token refused for wall 5 (HTTP 401: 未登录)');
+    expect(wrong.message).toBe('display token refused for wall 5: unknown to the server (HTTP 401: 未登录)');
     expect(wrong.message).not.toContain('nvd_');
     expect(await rejection(fetchWallGeometry(server.url, 6, WALL.token))).toBeInstanceOf(WallNotFound);
     server.tokenRevoked = true;
     const revoked = await rejection(fetchWallGeometry(server.url, 5, WALL.token));
     expect(revoked).toBeInstanceOf(DisplayTokenRefused);
-    expect(revoked.message).toContain('登录已失效');
+    expect(revoked.message).toBe('display token refused for wall 5: revoked, or its creator disabled (登录已失效)');
     const url = server.url;
     await server.stop();
     expect(await rejection(fetchWallGeometry(url, 5, WALL.token))).toBeInstanceOf(ServerUnreachable);

@@ -58,12 +58,13 @@ async function call(url: string, token: string, init: RequestInit = {}): Promise
  */
 export async function fetchWallGeometry(origin: string, wallId: number, token: string): Promise<WallGeometry> {
   const { status, envelope } = await call(`${origin}/api/t_wall/${wallId}/display`, token);
-  if (status === 401 || status === 403 || envelope?.requireLogin) {
-    throw new DisplayTokenRefused(`display token refused for wall ${wallId} (HTTP ${status}${envelope?.error ? `: ${envelope.error}` : ''})`);
-  }
-  if (status === 404) throw new WallNotFound(`wall ${wallId} not found${envelope?.error ? `: ${envelope.error}` : ''}`);
+  const said = envelope?.error ? `: ${envelope.error}` : '';
+  if (envelope?.requireLogin) throw new DisplayTokenRefused(`display token refused for wall ${wallId}: revoked, or its creator disabled (${envelope.error ?? 'requireLogin'})`);
+  if (status === 401) throw new DisplayTokenRefused(`display token refused for wall ${wallId}: unknown to the server (HTTP 401${said})`);
+  if (status === 403) throw new DisplayTokenRefused(`display token refused for wall ${wallId}: not a token of this wall or tile (HTTP 403${said})`);
+  if (status === 404) throw new WallNotFound(`wall ${wallId} not found, or the display token is another wall's (HTTP 404${said})`);
   if (!envelope || envelope.success !== true) {
-    throw new ServerUnreachable(`/api/t_wall/${wallId}/display: HTTP ${status}${envelope?.error ? `: ${envelope.error}` : ', not an API answer'}`);
+    throw new ServerUnreachable(`/api/t_wall/${wallId}/display: HTTP ${status}${said || ', not an API answer'}`);
   }
   const parsed = WallGeometryAnswer.safeParse((envelope.data as { wall?: unknown } | null | undefined)?.wall);
   if (!parsed.success) throw new ServerUnreachable(`/api/t_wall/${wallId}/display: the answer is not a wall display`);

@@ -14,7 +14,7 @@ import { WallLauncher } from './wall';
  * the wall's display and tile-event endpoints. Timeouts are generous (a loaded 2-core machine).
  */
 
-const WALL: TestWall = { id: 5, name: '大厅 1×2', rows: 1, cols: 2, screenWidth: 640, screenHeight: 360, token: 'nvd_WallTestToken0123456789abc' };
+const WALL: TestWall = { id: 5, name: '大厅 1×2', rows: 1, cols: 2, screenWidth: 640, screenHeight: 360, token: 'nvd_WallTestToken0123456789abcWallTestToken0123' };
 let server: TestPageServer;
 let base: string;
 let lines: string[];

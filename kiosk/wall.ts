@@ -41,6 +41,7 @@ export class WallLauncher {
   readonly supervisors = new Map<string, Supervisor>();
   private plans: TilePlan[] = [];
   private stopped = false;
+  private stopping: Promise<void> | undefined;
   private readonly wakeup = new Wakeup();
   private running: Promise<void> | undefined;
   /** Reports in flight; {@link stop} lets them finish (each is bounded by its request timeout). */
@@ -64,18 +65,21 @@ export class WallLauncher {
     return this.running;
   }
 
-  /** Closes every tile's browser and ends {@link run}. */
+  /** Closes every tile's browser and ends {@link run}; resolves once the browsers are closed. */
   async stop(reason: string): Promise<void> {
     await this.stopTiles(reason);
     await this.running?.catch(() => undefined);
     await Promise.all([...this.reports]);
   }
 
-  private async stopTiles(reason: string): Promise<void> {
-    if (this.stopped) return;
-    this.stopped = true;
-    this.wakeup.wake();
-    await Promise.all([...this.supervisors.values()].map((s) => s.stop(reason)));
+  /** Stops every tile once; every caller waits until their browsers are closed. */
+  private stopTiles(reason: string): Promise<void> {
+    if (!this.stopping) {
+      this.stopped = true;
+      this.wakeup.wake();
+      this.stopping = Promise.all([...this.supervisors.values()].map((s) => s.stop(reason))).then(() => undefined);
+    }
+    return this.stopping;
   }
 
   private async loop(): Promise<void> {
