@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import { expect, test } from '@playwright/test';
 import { ADMIN } from './pages/accounts';
-import { apiLogin } from './pages/api';
+import { apiGet, apiLogin, browserSignIn } from './pages/api';
 import { diffWithRegion } from './pages/imageDiff';
 import { VideoWall } from './pages/VideoWall';
 
@@ -92,6 +92,39 @@ test.describe('video wall (issue 23)', () => {
       expect([String(first), String(second)]).toContain(second4[0].item);
       const at = second4.map((s) => s.at);
       test.info().annotations.push({ type: 'switch skew', description: `${Math.max(...at) - Math.min(...at)} ms between the first and the last tile (budget 50 ms: npm run bench)` });
+    } finally {
+      await VideoWall.closeAll(tiles);
+    }
+  });
+
+  test('a tile that stops turns red on 墙体健康, its administrators get a message, and it turns green again once it is back', async ({ browser, page, request, baseURL }) => {
+    test.setTimeout(150_000);
+    const admin = await browserSignIn(page, request, ADMIN, baseURL!);
+    const tpl = await VideoWall.saveStillTemplate(request, admin, baseURL!, '视频墙健康校验', '视频墙健康校验');
+    const name = `健康校验 ${Date.now() % 100_000}`;
+    const wall = await VideoWall.create(request, admin, baseURL!, {
+      name, rows: 2, cols: 2, screenWidth: SCREEN.width, screenHeight: SCREEN.height, bezelX: BEZEL, bezelY: BEZEL, templateIds: [tpl],
+    });
+    let tiles = await VideoWall.openTiles(browser, baseURL!, wall, 2, 2, SCREEN);
+    try {
+      await page.goto('/nv_system/nv_wall_health');
+      const grid = page.locator(`[data-health-wall="${name}"]`);
+      const tile = (rc: string) => grid.locator(`[data-health-tile="${rc}"]`);
+      for (const rc of ['0,0', '0,1', '1,0', '1,1']) await expect(tile(rc)).toHaveAttribute('data-state', 'ok', { timeout: 40_000 });
+      // The screen of 1,1 goes dark (its browser gone, as when a PC dies).
+      const gone = tiles.find((t) => t.tile[0] === 1 && t.tile[1] === 1)!;
+      await gone.context.close();
+      tiles = tiles.filter((t) => t !== gone);
+      await expect(tile('1,1')).toHaveAttribute('data-state', 'down', { timeout: 60_000 });
+      await expect(tile('0,0')).toHaveAttribute('data-state', 'ok');
+      // The watchdog's next round (the page judges at each read) sends the system message.
+      await expect.poll(async () => (await apiGet<{ list: { type: number; content: string }[] }>(request, admin, '/t_history_message?Page=1&Size=50'))
+        .list.filter((m) => m.type === 6).map((m) => m.content), { timeout: 30_000 })
+        .toContainEqual(expect.stringContaining(`视频墙「${name}」第2行第2列`));
+      // The launcher brings it back (a new browser on the same tile): green again.
+      tiles.push(...(await VideoWall.openTiles(browser, baseURL!, wall, 2, 2, SCREEN, ['1,1'])));
+      await expect(tile('1,1')).toHaveAttribute('data-state', 'ok', { timeout: 40_000 });
+      await page.screenshot({ path: `${SHOTS}/wall-health-1920x1080.png` });
     } finally {
       await VideoWall.closeAll(tiles);
     }

@@ -54,12 +54,13 @@ export class VideoWall {
     return { id: wall.id, displayToken: created.token };
   }
 
-  /** Opens every tile of a rows×cols wall, each in its own context at `size` (the screen's resolution). */
+  /** Opens every tile of a rows×cols wall (or those of `only`), each in its own context at `size` (the screen's resolution). */
   static async openTiles(browser: Browser, baseURL: string, wall: { id: number; displayToken: string }, rows: number, cols: number,
-    size: { width: number; height: number }): Promise<TileView[]> {
+    size: { width: number; height: number }, only?: readonly string[]): Promise<TileView[]> {
     const tiles: TileView[] = [];
     for (let r = 0; r < rows; r++) {
       for (let c = 0; c < cols; c++) {
+        if (only && !only.includes(`${r},${c}`)) continue;
         const context = await browser.newContext({ viewport: size, locale: 'zh-CN' });
         await context.addCookies([{ name: 'nv_token', value: wall.displayToken, url: baseURL }]);
         const page = await context.newPage();
