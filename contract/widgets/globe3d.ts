@@ -18,6 +18,14 @@ export const Globe3dProps = z.strictObject({
   }),
   stateColours: stateColours(),
   autoRotate: z.boolean().default(true).meta({ label: { zh: '自动旋转', en: 'Rotate by itself' } }),
+  labels: z.boolean().default(true).meta({
+    label: { zh: '柱顶标注', en: 'Bar labels' },
+    help: { zh: '柱顶显示名次与城市，全名见图例或悬停', en: 'Rank and city on each bar; the whole name in the legend or on hover' },
+  }),
+  legend: z.boolean().default(true).meta({
+    label: { zh: '图例', en: 'Legend' },
+    help: { zh: '左下角：柱高含义、状态颜色与按名次排列的项目', en: 'Bottom left: what the height shows, the state colours and the projects by rank' },
+  }),
   live: liveSource(),
 });
 export type Globe3dProps = z.infer<typeof Globe3dProps>;

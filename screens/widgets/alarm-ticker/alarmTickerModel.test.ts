@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { wallCss } from '../shared/screenTheme';
 import {
-  TICKER_COMPACT_BELOW, TICKER_COMPACT_ROW_HEIGHT, TICKER_ROW_HEIGHT, badgeWidth, buildAlarmRows, freshIds, levelOf, readAlarmTickerProps, tickerLayout, timeColumnWidth,
+  TICKER_COMPACT_BELOW, TICKER_COMPACT_ROW_HEIGHT, TICKER_ROW_HEIGHT, badgeWidth, buildAlarmRows, freshIds, levelOf, readAlarmTickerProps, tickerColumns, tickerLayout, timeColumnWidth,
 } from './alarmTickerModel';
 import { TEST_NOW as NOW, testAlarm } from './testAlarm';
 
@@ -55,9 +55,9 @@ describe('buildAlarmRows', () => {
       alarm(2, { raisedAt: NOW - 15 * 3_600_000 }),
       alarm(3, { raisedAt: NOW - 20 * 3_600_000, projectName: '' }),
     ], props, NOW, CST);
-    expect(today).toMatchObject({ time: '13:58:55', where: '一号厂房 · 净化机组-1', content: 'PM2.5 超标 1' });
+    expect(today).toMatchObject({ time: '13:58:55', where: '一号厂房 · 净化机组-1', project: '一号厂房', device: '净化机组-1', content: 'PM2.5 超标 1' });
     expect(older.time).toBe('03-03 23:00');
-    expect(loose.where).toBe('净化机组-3');
+    expect(loose).toMatchObject({ where: '净化机组-3', project: '', device: '净化机组-3' });
   });
 });
 
@@ -95,5 +95,17 @@ describe('timeColumnWidth', () => {
     const older = buildAlarmRows([alarm(1), alarm(2, { raisedAt: NOW - 30 * 3_600_000 })], props, NOW, CST);
     expect(timeColumnWidth(today, 15)).toBe(Math.ceil(8 * 0.6 * 15) + 4);
     expect(timeColumnWidth(older, 15)).toBe(Math.ceil(11 * 0.6 * 15) + 4);
+  });
+});
+
+describe('tickerColumns', () => {
+  it('one line: level, time, where, content', () => {
+    expect(tickerColumns(false, 48, 80, 12)).toBe('48px 80px minmax(0, 1fr) minmax(0, 1.7fr)');
+  });
+  it('two lines: where takes the whole first line after the level; the time spans the first two columns under it', () => {
+    // 48 + 10 + 22 = 80: the level's and the spacer's columns with their gap hold the time.
+    expect(tickerColumns(true, 48, 80, 10)).toBe('48px 22px minmax(0, 1fr)');
+    // A level wider than the time (English): no spacer.
+    expect(tickerColumns(true, 96, 80, 10)).toBe('96px 0px minmax(0, 1fr)');
   });
 });

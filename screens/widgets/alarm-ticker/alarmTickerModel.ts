@@ -40,8 +40,12 @@ export interface AlarmRow {
   level: LevelKey;
   colour: string;
   time: string;
-  /** `project · device`, or the device alone outside a project. */
+  /** `project · device`, or the device alone outside a project: the whole of it (the row's tooltip). */
   where: string;
+  /** The project, '' outside one: shown cut first, so the device stays whole. */
+  project: string;
+  /** The device in alarm: what the row must say. */
+  device: string;
   content: string;
 }
 
@@ -74,6 +78,8 @@ export function buildAlarmRows(alarms: readonly RealAlarm[], props: AlarmTickerP
         colour: props.levelColours[LEVEL_NUMBER[level]] ?? wallCss.level[LEVEL_NUMBER[level]],
         time: formatEventTime(a.raisedAt, now, offsetMinutes),
         where: a.projectName ? `${a.projectName} · ${a.deviceName}` : a.deviceName,
+        project: a.projectName ?? '',
+        device: a.deviceName,
         content: a.alarmContent,
       };
     });
@@ -96,6 +102,17 @@ export function freshIds(seen: ReadonlySet<number> | null, ids: readonly number[
 export function badgeWidth(labels: readonly string[], fontSize: number, paddingX = 8): number {
   const width = (label: string) => [...label].reduce((sum, ch) => sum + (/[\u2E80-\uFFEF]/.test(ch) ? 1 : 0.62), 0) * fontSize;
   return Math.ceil(Math.max(0, ...labels.map(width)) + 2 * paddingX);
+}
+
+/**
+ * The grid columns of a row. One line: level, time, where (1 part), content (1.7 parts). Two lines
+ * (a narrow ticker): the level, then where over the rest of the first line, so the device in alarm
+ * has all the room there is; the time under the level (spanning the first two columns, as wide as
+ * it needs), then the content.
+ */
+export function tickerColumns(compact: boolean, badge: number, time: number, gap: number): string {
+  if (!compact) return `${badge}px ${time}px minmax(0, 1fr) minmax(0, 1.7fr)`;
+  return `${badge}px ${Math.max(0, time - badge - gap)}px minmax(0, 1fr)`;
 }
 
 /** A time column (design px) that fits the longest time of `rows` in the numeric font, about 0.6 em a character. */

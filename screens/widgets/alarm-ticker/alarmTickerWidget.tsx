@@ -7,11 +7,12 @@ import { browserOffsetMinutes } from '../shared/formatWallTime';
 import { wallCss, wallFont } from '../shared/screenTheme';
 import { applyAlarmTickerLive } from './applyAlarmTickerLive';
 import {
-  badgeWidth, buildAlarmRows, freshIds, isCompactTicker, readAlarmTickerProps, tickerLayout, timeColumnWidth, type AlarmRow, type LevelKey,
+  badgeWidth, buildAlarmRows, freshIds, isCompactTicker, readAlarmTickerProps, tickerColumns, tickerLayout, timeColumnWidth, type AlarmRow, type LevelKey,
 } from './alarmTickerModel';
 
 const BADGE_FONT = 14;
 const TEXT_FONT = 15;
+const COMPACT_GAP = 10;
 
 const loop = keyframes`
   from { transform: translateY(0); }
@@ -43,14 +44,16 @@ const Row = styled.div<{ $columns: string; $compact: boolean; $height: number; $
   display: grid;
   grid-template-columns: ${({ $columns }) => $columns};
   align-items: center;
-  column-gap: ${({ $compact }) => ($compact ? 10 : 12)}px;
+  column-gap: ${({ $compact }) => ($compact ? COMPACT_GAP : 12)}px;
   padding: ${({ $compact }) => ($compact ? '8px 12px' : '0 12px')};
   border-bottom: 1px solid ${wallCss.gridLine};
   font-size: ${TEXT_FONT}px;
   ${({ $compact }) => $compact && css`
     grid-template-rows: 24px 22px;
     row-gap: 3px;
-    & > :last-child { grid-column: 1 / -1; }
+    & > [data-alarm-where] { grid-column: 2 / -1; grid-row: 1; }
+    & > [data-alarm-time] { grid-column: 1 / 3; grid-row: 2; }
+    & > [data-alarm-content] { grid-column: 3; grid-row: 2; }
   `}
   ${({ $flash }) => $flash && css`animation: ${flash} 0.8s ease-in-out 3;`}
 `;
@@ -69,8 +72,8 @@ const Badge = styled.span`
   text-overflow: ellipsis;
 `;
 
-const Time = styled.span<{ $end?: boolean }>`
-  justify-self: ${({ $end }) => ($end ? 'end' : 'start')};
+const Time = styled.span`
+  justify-self: start;
   font-family: ${wallFont.numeric};
   color: ${wallCss.textMuted};
   white-space: nowrap;
@@ -81,6 +84,22 @@ const Ellipsis = styled.span<{ $strong?: boolean }>`
   text-overflow: ellipsis;
   white-space: nowrap;
   color: ${({ $strong }) => ($strong ? wallCss.textStrong : wallCss.text)};
+`;
+
+/**
+ * Where: the project, then the device. Only the project shrinks (cut with "…"), so the row always
+ * says which device is in alarm; a device name longer than the whole room is cut last. The whole of
+ * it is the tooltip.
+ */
+const Where = styled.span`
+  display: flex;
+  min-width: 0;
+  overflow: hidden;
+  white-space: nowrap;
+  & > span { overflow: hidden; text-overflow: ellipsis; }
+  & > [data-project] { flex: 0 1 auto; min-width: 0; color: ${wallCss.text}; }
+  & > [data-device] { flex: none; max-width: 100%; color: ${wallCss.textStrong}; font-weight: 500; }
+  & i { padding: 0 0.35em; font-style: normal; font-weight: 400; color: ${wallCss.textMuted}; }
 `;
 
 const AllClear = styled.div`
@@ -106,7 +125,7 @@ interface RowsProps {
   hidden?: boolean;
 }
 
-/** One copy of the list; a one-line row reads level, time, where, content; a two-line row puts the time after where. */
+/** One copy of the list; a one-line row reads level, time, where, content; a two-line row level and where, then time and content. */
 function Rows({ rows, columns, compact, rowHeight, fresh, labels, hidden }: RowsProps) {
   return (
     <div aria-hidden={hidden || undefined}>
@@ -114,10 +133,13 @@ function Rows({ rows, columns, compact, rowHeight, fresh, labels, hidden }: Rows
         <Row key={r.id} data-alarm-id={hidden ? undefined : r.id} $columns={columns} $compact={compact} $height={rowHeight} $flash={fresh.has(r.id)}
           style={{ ['--flash' as string]: `color-mix(in srgb, ${r.colour} 35%, transparent)` }}>
           <Badge style={{ color: r.colour, backgroundColor: `color-mix(in srgb, ${r.colour} 12%, transparent)` }}>{labels[r.level]}</Badge>
-          {!compact && <Time>{r.time}</Time>}
-          <Ellipsis title={r.where}>{r.where}</Ellipsis>
-          {compact && <Time $end>{r.time}</Time>}
-          <Ellipsis $strong title={r.content}>{r.content}</Ellipsis>
+          {!compact && <Time data-alarm-time="">{r.time}</Time>}
+          <Where title={r.where} data-alarm-where="">
+            {r.project && <span data-project="">{r.project}</span>}
+            <span data-device="">{r.project && <i>·</i>}{r.device}</span>
+          </Where>
+          {compact && <Time data-alarm-time="">{r.time}</Time>}
+          <Ellipsis $strong title={r.content} data-alarm-content="">{r.content}</Ellipsis>
         </Row>
       ))}
     </div>
@@ -147,7 +169,7 @@ function AlarmTickerRenderer({ widget, data, width, height }: WidgetRendererProp
   const compact = isCompactTicker(width);
   const badge = Math.min(badgeWidth(Object.values(labels), BADGE_FONT), Math.round(width * 0.3));
   const time = timeColumnWidth(rows, TEXT_FONT);
-  const columns = compact ? `${badge}px minmax(0, 1fr) ${time}px` : `${badge}px ${time}px minmax(0, 1fr) minmax(0, 1.7fr)`;
+  const columns = tickerColumns(compact, badge, time, COMPACT_GAP);
   const list = { rows, columns, compact, rowHeight, fresh, labels };
 
   if (!rows.length) {

@@ -1,14 +1,16 @@
 import type { EChartsCoreOption } from 'echarts/core';
 import { formatNumber, NO_VALUE, toFiniteNumber } from '../shared/formatNumber';
-import { BarRankingProps as BarRankingPropsSchema } from '../../../contract/widgets/barRanking';
+import { BarRankingProps as BarRankingPropsSchema, type BarNameLayout } from '../../../contract/widgets/barRanking';
 import { readProps } from '../../../contract/widgets/readProps';
 import { WALL_THEMES, wallFont, type WallColors } from '../shared/screenTheme';
-import { ellipsize, estimateNumericWidth } from '../shared/textMetrics';
+import { ellipsize, estimateNumericWidth, estimateTextWidth } from '../shared/textMetrics';
 
 /** The ranking's props as it draws them. */
 export interface BarRankingProps {
   unit: string | undefined;
   horizontal: boolean;
+  /** Horizontal bars: names beside the bars, above them, or whichever keeps them whole (`auto`). */
+  nameLayout: BarNameLayout;
   /** Places of the value labels; undefined: 0 when every value is whole, else 1. */
   decimals: number | undefined;
   /** A fixed axis maximum (100 for percent); undefined: the largest value. */
@@ -24,6 +26,7 @@ export function readBarRankingProps(props: Record<string, unknown> | undefined):
   return {
     unit: p.unit || undefined,
     horizontal: p.horizontal,
+    nameLayout: p.nameLayout,
     decimals: p.decimals,
     max: p.max,
     lowIsBad: low ? { red: low.red, amber: Math.max(low.red, low.amber) } : undefined,
@@ -87,12 +90,12 @@ function gradient(colour: string, horizontal: boolean) {
   };
 }
 
-/** One rank's label (badge and name) as the widget draws it in HTML beside or under its bar. */
+/** One rank's label (badge and name) as the widget draws it in HTML beside, above or under its bar. */
 export interface RankLabel {
   rank: number;
   /** One of the first three: the badge is filled. */
   top: boolean;
-  /** The name, cut with "…" to its room; `fullName` is the whole of it. */
+  /** The name, cut with "…" to its room only when even the line above the bar is too short; `fullName` is the whole of it. */
   name: string;
   fullName: string;
   /** Where the label sits in the content box: a row's vertical middle, or a column's horizontal middle. */
@@ -102,47 +105,81 @@ export interface RankLabel {
   room: number;
 }
 
-/** What the chart and the labels share: the items shown, their places and the label room. */
+/** How a horizontal ranking's names sit: left of the bars, or on a line above each bar. */
+export type NamePlacement = 'beside' | 'above' | 'under';
+
+/** The line a name takes above its bar, and the gap between them (design px). */
+export const NAME_LINE = { height: 18, gap: 4 } as const;
+/** A bar keeps at least this share of the box (and 60 px) beside the names. */
+const BAR_SHARE = 0.3;
+/** The room beside the bars the names had before they were measured: a third of the box, at most 160 px. */
+const besideDefault = (width: number) => Math.min(Math.round(width * 0.34), 160);
+
+/**
+ * Where a horizontal ranking's names go. Beside the bars when the longest fits there and the bars
+ * keep {@link BAR_SHARE} of the box; otherwise on a line above each bar (the whole width), when the
+ * rows are tall enough for a name line and a bar; otherwise beside, cut with "…". `beside` and
+ * `above` force one (`above` falls back to beside in rows too low for it).
+ */
+export function namePlacement(layout: BarNameLayout, namesWidth: number, valueRoom: number, width: number, slot: number): 'beside' | 'above' {
+  const canStack = slot >= NAME_LINE.height + NAME_LINE.gap + 6 + 4;
+  if (layout === 'beside') return 'beside';
+  if (layout === 'above') return canStack ? 'above' : 'beside';
+  const need = RANK_WIDTH + RANK_LABEL.gap + namesWidth + 8;
+  const fits = width - Math.max(need, besideDefault(width)) - valueRoom >= Math.max(60, width * BAR_SHARE);
+  return fits || !canStack ? 'beside' : 'above';
+}
+
+/** What the chart and the labels share: the items shown, their places, the label room and the value labels. */
 function rankLayout(data: unknown, props: BarRankingProps, width: number, height: number) {
   const items = readRankItems(data).slice(0, maxBars(props, width, height));
   const n = Math.max(1, items.length);
   const h = props.horizontal;
   const slot = h ? (height - 8) / n : (width - 16) / n;
-  const nameRoom = h ? Math.min(Math.round(width * 0.34), 160) : Math.max(0, slot - 6);
-  const names = items.map((i) => ellipsize(i.name || NO_VALUE, h ? nameRoom - RANK_WIDTH - 8 : nameRoom, NAME_FONT));
-  return { items, h, slot, nameRoom, names };
+  const values = items.map((i) => i.value).filter((v): v is number => v !== null);
+  const decimals = props.decimals ?? (values.every(Number.isInteger) ? 0 : 1);
+  const widest = (unit: string | undefined) => Math.max(0, ...items.map((i) => estimateNumericWidth(valueLabel(i.value, decimals, unit), LABEL_FONT)));
+  // Above narrow columns the unit is left out of the labels rather than overlap the neighbours.
+  const unit = !h && widest(props.unit) > slot - 4 ? undefined : props.unit;
+  const valueRoom = Math.ceil(widest(unit) + 12);
+  const fullNames = items.map((i) => i.name || NO_VALUE);
+  const namesWidth = Math.ceil(Math.max(0, ...fullNames.map((name) => estimateTextWidth(name, NAME_FONT))));
+  const placement: NamePlacement = h ? namePlacement(props.nameLayout, namesWidth, valueRoom, width, slot) : 'under';
+  // Beside: as wide as the longest name needs, as long as the bars keep their share; above: the whole width.
+  const nameRoom = placement === 'beside'
+    ? Math.max(besideDefault(width), Math.min(RANK_WIDTH + RANK_LABEL.gap + namesWidth + 8, Math.floor(width - valueRoom - Math.max(60, width * BAR_SHARE))))
+    : placement === 'above' ? width : Math.max(0, slot - 6);
+  const textRoom = placement === 'under' ? nameRoom : nameRoom - RANK_WIDTH - RANK_LABEL.gap - (placement === 'beside' ? 8 : 0);
+  const names = fullNames.map((name) => ellipsize(name, textRoom, NAME_FONT));
+  const stackedMax = slot - NAME_LINE.height - NAME_LINE.gap - 4;
+  const barWidth = Math.round(Math.max(6, Math.min(h ? 14 : 22, slot * 0.42, placement === 'above' ? stackedMax : Infinity)));
+  const labels = items.map((i) => valueLabel(i.value, decimals, unit));
+  return { items, h, slot, nameRoom, names, fullNames, placement, valueRoom, barWidth, values, labels };
 }
 
 /**
  * The rank badges and names, drawn by the widget in HTML rather than as ECharts rich-text axis
  * labels: the same look, laid out once by the browser instead of measured and laid out twice per
  * draw by ECharts (a third of the ranking's first draw on a wall's CPU), and readable as text.
- * Horizontal: one row per bar at the left, in the grid's left margin; vertical: under each bar.
+ * Horizontal: one row per bar at the left, in the grid's left margin, or on a line above each bar
+ * (namePlacement); vertical: under each bar.
  */
 export function barRankingLabels(data: unknown, props: BarRankingProps, width: number, height: number): RankLabel[] {
-  const { items, h, slot, nameRoom, names } = rankLayout(data, props, width, height);
-  return items.map((item, i) => ({
-    rank: i + 1,
-    top: i < 3,
-    name: names[i],
-    fullName: item.name || NO_VALUE,
-    x: h ? 0 : 8 + (i + 0.5) * slot,
-    y: h ? 4 + (i + 0.5) * slot : height - 46 + 8,
-    room: h ? nameRoom - 8 : nameRoom,
-  }));
+  const { items, slot, nameRoom, names, fullNames, placement, barWidth } = rankLayout(data, props, width, height);
+  return items.map((_, i) => {
+    const middle = 4 + (i + 0.5) * slot;
+    const base = { rank: i + 1, top: i < 3, name: names[i], fullName: fullNames[i] };
+    if (placement === 'under') return { ...base, x: 8 + (i + 0.5) * slot, y: height - 46 + 8, room: nameRoom };
+    if (placement === 'above') return { ...base, x: 0, y: middle - (NAME_LINE.gap + barWidth) / 2, room: nameRoom };
+    return { ...base, x: 0, y: middle, room: nameRoom - 8 };
+  });
 }
 
 /** The ranking's ECharts options for a content box of `width` × `height`; the category labels are the widget's (barRankingLabels). */
 export function barRankingOptions(data: unknown, props: BarRankingProps, width: number, height: number, theme: WallColors = WALL_THEMES.dark): EChartsCoreOption {
-  const { items, h, slot, nameRoom, names } = rankLayout(data, props, width, height);
-  const values = items.map((i) => i.value).filter((v): v is number => v !== null);
-  const decimals = props.decimals ?? (values.every(Number.isInteger) ? 0 : 1);
-  const widest = (unit: string | undefined) => Math.max(0, ...items.map((i) => estimateNumericWidth(valueLabel(i.value, decimals, unit), LABEL_FONT)));
-  // Above narrow columns the unit is left out of the labels rather than overlap the neighbours.
-  const unit = !h && widest(props.unit) > slot - 4 ? undefined : props.unit;
-  const labels = items.map((i) => valueLabel(i.value, decimals, unit));
-  const labelWidth = widest(unit);
-  const barWidth = Math.round(Math.max(6, Math.min(h ? 14 : 22, slot * 0.42)));
+  const { items, h, nameRoom, names, placement, valueRoom, barWidth, values, labels } = rankLayout(data, props, width, height);
+  // Names above the bars: each bar sits below the middle of its row by half the name line.
+  const shift = placement === 'above' ? (NAME_LINE.height + NAME_LINE.gap) / 2 : 0;
   const category = {
     type: 'category',
     data: names,
@@ -164,7 +201,7 @@ export function barRankingOptions(data: unknown, props: BarRankingProps, width: 
     // The grid leaves the labels their room itself: ECharts' own fitting ('outerBounds') would lay
     // every label out twice on each draw to find what this already knows.
     grid: h
-      ? { left: nameRoom, right: Math.ceil(labelWidth + 12), top: 4, bottom: 4, outerBoundsMode: 'none' }
+      ? { left: placement === 'above' ? RANK_WIDTH + RANK_LABEL.gap : nameRoom, right: valueRoom, top: 4 + shift, bottom: 4 - shift, outerBoundsMode: 'none' }
       : { left: 8, right: 8, top: 26, bottom: 46, outerBoundsMode: 'none' },
     xAxis: h ? valueAxis : category,
     yAxis: h ? category : valueAxis,

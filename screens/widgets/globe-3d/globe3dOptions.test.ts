@@ -3,12 +3,20 @@ import { CHINA_MAP } from '../shared/chinaMap';
 import { DEFAULT_STATE_COLOURS } from '../shared/projectList';
 import { testLocated } from '../shared/testProject';
 import {
-  BAR_MAX_HEIGHT, BAR_MIN_HEIGHT, barHeights, barLabel, buildGlobeOption, globePropsForDisplay, readGlobeProps, REGION_HEIGHT, type GlobeTexts,
+  BAR_MAX_HEIGHT, BAR_MIN_HEIGHT, barHeights, barLabel, barShortLabel, buildGlobeOption, GLOBE_LEGEND, globeLegend, globePropsForDisplay,
+  legendCapacity, rankProjects, readGlobeProps, REGION_HEIGHT, type GlobeTexts,
 } from './globe3dOptions';
 
 const texts: GlobeTexts = { units: { devices: '台', energyToday: 'kWh', alarms: '条' } };
-type Bar = { name: string; value: number[]; itemStyle: { color?: string; opacity?: number }; hoverLabel?: string };
-type Series = { type: string; coordinateSystem: string; data: Bar[]; emphasis: { label: { show: boolean; formatter: (p: unknown) => string } } };
+type Bar = {
+  name: string; value: number[]; itemStyle: { color?: string; opacity?: number }; hoverLabel?: string; shortLabel?: string;
+  label?: { show: boolean }; emphasis?: { label: { show: boolean } };
+};
+type Series = {
+  type: string; coordinateSystem: string; data: Bar[];
+  label: { show: boolean; formatter: (p: unknown) => string };
+  emphasis: { label: { show: boolean; formatter: (p: unknown) => string } };
+};
 
 const projects = [
   testLocated(1, { name: '甲', lng: 121.4, lat: 31.2, devices: 40, energyToday: 1234.56, alarms: 0, state: 'normal' }),
@@ -18,13 +26,14 @@ const projects = [
 
 describe('readGlobeProps', () => {
   it('reads the value field, colours and rotation', () => {
-    expect(readGlobeProps({ valueField: 'energyToday', stateColours: { normal: '#0f0' }, autoRotate: false }))
-      .toEqual({ valueField: 'energyToday', stateColours: { ...DEFAULT_STATE_COLOURS, normal: '#0f0' }, autoRotate: false });
+    expect(readGlobeProps({ valueField: 'energyToday', stateColours: { normal: '#0f0' }, autoRotate: false, labels: false, legend: false }))
+      .toEqual({ valueField: 'energyToday', stateColours: { ...DEFAULT_STATE_COLOURS, normal: '#0f0' }, autoRotate: false, labels: false, legend: false });
   });
 
-  it('falls back to devices, the theme colours and turning', () => {
-    expect(readGlobeProps(undefined)).toEqual({ valueField: 'devices', stateColours: DEFAULT_STATE_COLOURS, autoRotate: true });
-    expect(readGlobeProps({ valueField: 'pm25', autoRotate: 'no' })).toEqual({ valueField: 'devices', stateColours: DEFAULT_STATE_COLOURS, autoRotate: true });
+  it('falls back to devices, the theme colours, turning, bar labels and the legend', () => {
+    const defaults = { valueField: 'devices', stateColours: DEFAULT_STATE_COLOURS, autoRotate: true, labels: true, legend: true };
+    expect(readGlobeProps(undefined)).toEqual(defaults);
+    expect(readGlobeProps({ valueField: 'pm25', autoRotate: 'no', labels: 'yes' })).toEqual(defaults);
   });
 });
 
@@ -98,6 +107,73 @@ describe('buildGlobeOption', () => {
   it('has no bars and no anchor without projects', () => {
     const [series] = buildGlobeOption([], props, texts).series as Series[];
     expect(series.data).toEqual([]);
+  });
+});
+
+describe('legibility: ranks, bar labels and the legend', () => {
+  const props = readGlobeProps({});
+  const many = Array.from({ length: 40 }, (_, i) => testLocated(i + 1, { name: `项目${i + 1}`, city: i % 2 ? '成都' : '', devices: i }));
+
+  it('ranks the projects by the value field, the largest first, equal ones by name', () => {
+    expect(rankProjects(projects, 'devices').map((p) => p.name)).toEqual(['甲', '乙', '丙']);
+    expect(rankProjects(projects, 'alarms').map((p) => p.name)).toEqual(['乙', '丙', '甲']);
+    const tie = [testLocated(1, { name: '乙', devices: 5 }), testLocated(2, { name: '甲', devices: 5 })];
+    expect(rankProjects(tie, 'devices').map((p) => p.name)).toEqual(['甲', '乙']);
+  });
+
+  it('labels each listed bar with its rank; without a legend with its city, or its short name', () => {
+    expect(barShortLabel(testLocated(1, { city: '成都' }), 1, true)).toBe('1');
+    expect(barShortLabel(testLocated(1, { city: '成都' }), null, true)).toBeNull();
+    expect(barShortLabel(testLocated(1, { city: '成都' }), 3, false)).toBe('成都');
+    expect(barShortLabel(testLocated(1, { city: ' ', name: '苏州工业园区电子车间二期扩建工程' }), null, false)).toMatch(/^苏州工业.*…$/);
+  });
+
+  it('shows the bar labels by default, never an empty one (echarts-gl stops drawing at an empty label)', () => {
+    const [series] = buildGlobeOption(projects, props, texts, undefined, 3).series as Series[];
+    expect(series.label.show).toBe(true);
+    const bars = series.data.filter((d) => d.name);
+    expect(bars.map((b) => series.label.formatter({ data: b }))).toEqual(['1', '2', '3']);
+    const anchor = series.data.find((d) => !d.name)!;
+    expect(anchor.label?.show).toBe(false);
+    expect(anchor.emphasis?.label.show).toBe(false);
+    const [hidden] = buildGlobeOption(projects, readGlobeProps({ labels: false }), texts).series as Series[];
+    expect(hidden.label.show).toBe(false);
+  });
+
+  it('numbers only the bars the legend lists; the others keep their hover label', () => {
+    const [series] = buildGlobeOption(projects, props, texts, undefined, 1).series as Series[];
+    const bars = series.data.filter((d) => d.name);
+    expect(bars.map((b) => [b.shortLabel, b.label?.show ?? true])).toEqual([['1', true], ['', false], ['', false]]);
+    expect(bars[1].hoverLabel).toBe('乙 · 10 台');
+    const [noLegend] = buildGlobeOption(projects, readGlobeProps({ legend: false }), texts, undefined, 0).series as Series[];
+    expect(noLegend.data.filter((d) => d.name).map((b) => b.shortLabel)).toEqual(['上海', '上海', '上海']);
+  });
+
+  it('lists as many projects as fit half the box under the key, the last row saying how many more', () => {
+    const rows = Math.floor((948 * GLOBE_LEGEND.share - GLOBE_LEGEND.key - 2 * GLOBE_LEGEND.padding) / GLOBE_LEGEND.row);
+    expect(legendCapacity(948, 8)).toBe(8);
+    expect(legendCapacity(948, 40)).toBe(rows - 1);
+    expect(legendCapacity(100, 8)).toBe(0);
+  });
+
+  it('builds the legend: counts per state, rows by rank with whole names, values and state colours', () => {
+    const legend = globeLegend(projects, props, 948);
+    expect(legend.counts).toEqual({ normal: 1, alarm: 1, offline: 1 });
+    expect(legend.rows.map((r) => [r.rank, r.name, r.fullName, r.value, r.colour])).toEqual([
+      [1, '甲', '甲', '40', DEFAULT_STATE_COLOURS.normal],
+      [2, '乙', '乙', '10', DEFAULT_STATE_COLOURS.alarm],
+      [3, '丙', '丙', '0', DEFAULT_STATE_COLOURS.offline],
+    ]);
+    expect(legend.more).toBe(0);
+    const energy = globeLegend(projects, readGlobeProps({ valueField: 'energyToday' }), 948);
+    expect(energy.rows[0]).toMatchObject({ name: '甲', value: '1,234.6' });
+    const crowded = globeLegend(many, props, 948);
+    expect(crowded.rows[0]).toMatchObject({ rank: 1, name: '项目40' });
+    expect(crowded.rows.length + crowded.more).toBe(40);
+    expect(crowded.more).toBeGreaterThan(0);
+    const long = globeLegend([testLocated(1, { name: '苏州工业园区电子车间二期扩建工程洁净厂房' })], props, 948);
+    expect(long.rows[0].name.endsWith('…')).toBe(true);
+    expect(long.rows[0].fullName).toBe('苏州工业园区电子车间二期扩建工程洁净厂房');
   });
 });
 

@@ -6,14 +6,15 @@ import { useChinaMap } from '../shared/useChinaMap';
 import { useEChart } from '../shared/useEChart';
 import { WidgetNotice } from '../shared/WidgetNotice';
 import { useWallColors } from '../shared/wallTheme';
-import { buildGlobeOption, globePropsForDisplay, readGlobeProps, type GlobeTexts } from './globe3dOptions';
+import { buildGlobeOption, globeLegend, globePropsForDisplay, readGlobeProps, type GlobeTexts } from './globe3dOptions';
+import { GlobeLegend } from './GlobeLegend';
 import { probeWebgl, type WebglSupport } from '../shared/probeWebgl';
 import { loseWebglContexts } from './loseWebglContexts';
 import { installEchartsGl } from './installEchartsGl';
 
 installEchartsGl();
 
-function GlobeChart({ widget, data, scale, software }: WidgetRendererProps<unknown> & { software: boolean }) {
+function GlobeChart({ widget, data, scale, height, software }: WidgetRendererProps<unknown> & { software: boolean }) {
   const { t } = useTranslation('screens');
   const status = useChinaMap();
   const theme = useWallColors();
@@ -22,7 +23,9 @@ function GlobeChart({ widget, data, scale, software }: WidgetRendererProps<unkno
   const texts = useMemo<GlobeTexts>(() => ({
     units: { devices: t('globe-3d.unitDevices'), energyToday: t('globe-3d.unitEnergy'), alarms: t('globe-3d.unitAlarms') },
   }), [t]);
-  const option = useMemo(() => (status === 'ready' ? buildGlobeOption(located, props, texts, theme) : null), [status, located, props, texts, theme]);
+  const legend = useMemo(() => (props.legend ? globeLegend(located, props, height) : null), [located, props, height]);
+  const listed = legend?.rows.length ?? 0;
+  const option = useMemo(() => (status === 'ready' ? buildGlobeOption(located, props, texts, theme, listed) : null), [status, located, props, texts, theme, listed]);
   const { ref } = useEChart(option, scale);
   // A layout cleanup runs before useEChart's dispose, while the chart's canvases are still there.
   useLayoutEffect(() => {
@@ -32,6 +35,7 @@ function GlobeChart({ widget, data, scale, software }: WidgetRendererProps<unkno
   return (
     <>
       <div ref={ref} style={{ position: 'absolute', inset: 0 }} />
+      {legend && status === 'ready' && located.length > 0 ? <GlobeLegend legend={legend} field={props.valueField} colours={props.stateColours} /> : null}
       {status === 'loading' ? <WidgetNotice title={t('globe-3d.mapLoading')} /> : null}
       {status === 'failed' ? <WidgetNotice tone="error" title={t('globe-3d.mapFailed')} detail={t('globe-3d.mapRetrying')} /> : null}
     </>
@@ -53,7 +57,8 @@ function Globe3dRenderer(props: WidgetRendererProps<unknown>) {
 /**
  * globe3d: the projects as 3D bars on a slowly turning China (echarts-gl geo3D + bar3D), bar height
  * from `props.valueField` ('devices' default, 'energyToday', 'alarms'), colour by state
- * (`props.stateColours`), name and value on hover; `props.autoRotate: false` holds it still, and so
+ * (`props.stateColours`), rank and city on each bar (`props.labels`), a legend bottom left with the
+ * height's meaning, the state colours and the projects by rank (`props.legend`), name and value on hover; `props.autoRotate: false` holds it still, and so
  * does a display without a GPU (globePropsForDisplay). Data:
  * the `projectList` of GET /api/s/screen/overview. Without WebGL it says so instead of drawing.
  */

@@ -1,11 +1,13 @@
 import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { RotationState } from './RotationController';
-import { PausedBadge, Progress, Title } from './kioskStyles';
+import { PausedBadge, Progress, Strip, Title } from './kioskStyles';
 
 /**
- * The player's only chrome: the item's title (fading after a few seconds), a thin progress line
- * that fills over the item's time and stops while paused, and the 已暂停 badge.
+ * The player's only chrome, a status strip along the bottom edge below the item (never over it:
+ * the item is laid out above the strip, so no caption hides a widget's data): the item's title and
+ * its place in the playlist, a thin progress line that fills over the item's time and stops while
+ * paused, and the 已暂停 badge.
  */
 export function KioskOverlay({ state, idleSec }: { state: RotationState; idleSec: number }) {
   const { t } = useTranslation('kiosk');
@@ -17,7 +19,7 @@ export function KioskOverlay({ state, idleSec }: { state: RotationState; idleSec
   }
   const entry = current && current.index >= 0 ? entries[current.index] : null;
   return (
-    <>
+    <Strip data-kiosk-strip="">
       {entry && (
         <Title key={`title-${current!.id}`} data-kiosk-title="">
           {entry.title}
@@ -42,6 +44,6 @@ export function KioskOverlay({ state, idleSec }: { state: RotationState; idleSec
           <small>{t('pausedHint', { seconds: idleSec })}</small>
         </PausedBadge>
       )}
-    </>
+    </Strip>
   );
 }

@@ -3,6 +3,7 @@ import type { ScreenTemplateRecord } from '../../../contract/screen-template';
 import { ScreenRuntime } from '../../../screens/runtime/ScreenRuntime';
 import type { ItemRendererProps } from './ItemRendererProps';
 import { fetchTemplate } from './kioskApi';
+import { kioskPlacer } from './kioskPlacement';
 import { errorText } from '../../shared/errorText';
 
 /** How often a template being prepared is looked at until every widget has left its loading state. */
@@ -23,7 +24,8 @@ function readinessOf(box: HTMLElement): 'ready' | 'failed' | 'partial' | 'loadin
 /**
  * A screen-template item: the template read by id (GET /api/t_screen_tpl/:id) and shown by the
  * screen runtime, which starts its data on mount and disposes every chart, map and subscription on
- * unmount. It reports ready once no widget is loading any more.
+ * unmount, placed above the player's status strip (kioskPlacer). It reports ready once no widget is
+ * loading any more.
  */
 export function TemplateItemView({ item, client, environment, onReady, onShowable, onFailed }: ItemRendererProps) {
   const templateId = item.kind === 'template' ? item.templateId : 0;
@@ -58,7 +60,7 @@ export function TemplateItemView({ item, client, environment, onReady, onShowabl
 
   return (
     <div ref={box} style={{ position: 'absolute', inset: 0 }} data-kiosk-template={templateId}>
-      {record && <ScreenRuntime key={record.id} content={record.content} name={record.name} client={client} environment={environment} />}
+      {record && <ScreenRuntime key={record.id} content={record.content} name={record.name} client={client} environment={environment} placement={kioskPlacer} />}
     </div>
   );
 }

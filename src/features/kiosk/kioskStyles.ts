@@ -1,13 +1,17 @@
 import styled, { keyframes } from 'styled-components';
+import { KIOSK_STRIP_VMIN } from './kioskPlacement';
+
+/** The status strip's height (kioskPlacement.ts): the items are laid out above it, never under it, so no caption covers a widget. */
+const KIOSK_STRIP = `${KIOSK_STRIP_VMIN}vmin`;
 
 /**
- * One item's full-window layer; the one being prepared is laid out at the same size but not seen.
- * Opacity as well as visibility: a descendant may set `visibility: visible` itself (maxGraph
- * does), opacity cannot be undone below; and the current item lies above it.
+ * One item's layer, the whole window above the status strip; the one being prepared is laid out at
+ * the same size but not seen. Opacity as well as visibility: a descendant may set `visibility:
+ * visible` itself (maxGraph does), opacity cannot be undone below; and the current item lies above it.
  */
 export const Layer = styled.div`
   position: absolute;
-  inset: 0;
+  inset: 0 0 ${KIOSK_STRIP} 0;
   overflow: hidden;
   z-index: 1;
   &[data-kiosk-layer='next'] { z-index: 0; visibility: hidden; opacity: 0; pointer-events: none; }
@@ -28,31 +32,42 @@ export const Message = styled.section`
   & p { margin: 0; font-size: 2.2vmin; color: #8aa2bd; letter-spacing: 0.06em; }
 `;
 
-const fadeOut = keyframes`
-  0%, 80% { opacity: 1; transform: translateY(0); }
-  100% { opacity: 0; transform: translateY(-0.5vmin); }
+const fadeIn = keyframes`
+  from { opacity: 0; transform: translateY(0.4vmin); }
+  to { opacity: 1; transform: translateY(0); }
 `;
 
-/** The item's title, bottom left, fading after a few seconds. */
-export const Title = styled.div`
+/** The status strip: the item's title left, the paused state right, the progress line along its top edge. */
+export const Strip = styled.footer`
   position: absolute;
-  left: 2.5vmin;
-  bottom: 2.5vmin;
+  left: 0;
+  right: 0;
+  bottom: 0;
+  height: ${KIOSK_STRIP};
   z-index: 3000;
-  max-width: 60vw;
-  padding: 0.9vmin 2vmin;
+  box-sizing: border-box;
+  display: flex;
+  align-items: center;
+  gap: 2vmin;
+  padding: 0 2.5vmin;
+  background: #030a15;
+  pointer-events: none;
+`;
+
+/** The item's title and its place in the playlist, fading in at each switch. */
+export const Title = styled.div`
+  flex: 0 1 auto;
+  min-width: 0;
+  padding-left: 1.2vmin;
   border-left: 0.45vmin solid #3eebff;
-  border-radius: 0.4vmin;
-  background: rgba(6, 19, 39, 0.96);
-  box-shadow: 0 0.6vmin 2.4vmin rgba(0, 0, 0, 0.45);
   color: #ffffff;
-  font-size: 2.4vmin;
-  letter-spacing: 0.08em;
+  font-size: 1.9vmin;
+  line-height: 2.4vmin;
+  letter-spacing: 0.06em;
   white-space: nowrap;
   overflow: hidden;
   text-overflow: ellipsis;
-  pointer-events: none;
-  animation: ${fadeOut} 6s ease forwards;
+  animation: ${fadeIn} 0.4s ease both;
   & small { margin-left: 1.5vmin; font-size: 1.5vmin; color: #8aa2bd; letter-spacing: 0.04em; }
 `;
 
@@ -61,15 +76,14 @@ const fill = keyframes`
   to { transform: scaleX(1); }
 `;
 
-/** A thin line along the bottom edge that fills over the item's duration. */
+/** A thin line along the strip's top edge that fills over the item's duration. */
 export const Progress = styled.div`
   position: absolute;
   left: 0;
   right: 0;
-  bottom: 0;
-  height: 0.35vmin;
-  min-height: 3px;
-  z-index: 3000;
+  top: 0;
+  height: 0.3vmin;
+  min-height: 2px;
   background: rgba(62, 235, 255, 0.12);
   pointer-events: none;
   & > div {
@@ -82,22 +96,21 @@ export const Progress = styled.div`
   }
 `;
 
-/** The small 已暂停 badge, top right, while someone is looking. */
+/** The small 已暂停 badge, at the strip's right end, while someone is looking. */
 export const PausedBadge = styled.div`
-  position: absolute;
-  top: 2.5vmin;
-  right: 2.5vmin;
-  z-index: 3000;
+  flex: none;
+  margin-left: auto;
   display: flex;
   align-items: center;
   gap: 1.2vmin;
-  padding: 0.8vmin 1.8vmin;
+  padding: 0.3vmin 1.6vmin;
+  line-height: 2.2vmin;
   border: 1px solid rgba(255, 176, 32, 0.6);
   border-radius: 99vmin;
   background: rgba(40, 28, 6, 0.85);
   color: #ffd27a;
-  font-size: 1.9vmin;
+  font-size: 1.7vmin;
   letter-spacing: 0.08em;
-  pointer-events: none;
+  white-space: nowrap;
   & small { font-size: 1.4vmin; color: #c9b48a; }
 `;
