@@ -63,6 +63,29 @@ describe('createServerClock', () => {
     expect(invoke).toHaveBeenCalledTimes(16);
   });
 
+  it('takes the next burst after 10 s instead of 60 s while the round trips are slow', async () => {
+    let rtt = 200;
+    const invoke = vi.fn(() => new Promise<number>((resolve) => {
+      const server = Date.now() + rtt / 2 + 40;
+      setTimeout(() => resolve(server), rtt);
+    }));
+    const clock = createServerClock(invoke, { localNow: () => Date.now() });
+    await vi.advanceTimersByTimeAsync(8 * 200);
+    expect(invoke).toHaveBeenCalledTimes(8);
+    expect(clock.rttMs).toBe(200);
+    rtt = 4;
+    await vi.advanceTimersByTimeAsync(10_000 + 4 * 4);
+    expect(invoke).toHaveBeenCalledTimes(12);
+    expect(clock.rttMs).toBe(4);
+    expect(clock.offsetMs).toBe(40);
+    // Good round trips now: the next one a minute on.
+    await vi.advanceTimersByTimeAsync(30_000);
+    expect(invoke).toHaveBeenCalledTimes(12);
+    await vi.advanceTimersByTimeAsync(30_000 + 4 * 4);
+    expect(invoke).toHaveBeenCalledTimes(16);
+    clock.dispose();
+  });
+
   it('retries every 2 s while the hub is not connected, then becomes ready', async () => {
     let connected = false;
     const invoke = vi.fn(() => (connected ? Promise.resolve(Date.now() - 3_000) : Promise.reject(new Error('hub not connected'))));

@@ -36,6 +36,12 @@ export interface ServerClockOptions {
   /** Samples every {@link resyncMs}. */
   periodicSamples?: number;
   resyncMs?: number;
+  /**
+   * While the estimate rests on round trips longer than {@link goodRttMs} (the page was busy
+   * starting up, the network was loaded), the next burst comes after this instead of resyncMs.
+   */
+  quickResyncMs?: number;
+  goodRttMs?: number;
   /** Wait before trying again when no sample could be taken (hub not connected yet). */
   retryMs?: number;
   /** Samples kept for the estimate (the newest). */
@@ -53,13 +59,14 @@ export const monotonicNow = (): number => performance.timeOrigin + performance.n
 
 /**
  * Measures the offset with `invoke` (the hub's WallClock: resolves with the server's Date.now()):
- * `initialSamples` one after another at start, `periodicSamples` every `resyncMs`. Samples are
+ * `initialSamples` one after another at start, `periodicSamples` every `resyncMs` (every
+ * `quickResyncMs` while the best round trips are slow). Samples are
  * taken sequentially (parallel calls would queue behind each other and inflate the round trip);
  * the estimate keeps the lowest-round-trip ones (contract/wall/clock-sync.ts).
  */
 export function createServerClock(invoke: () => Promise<number>, options: ServerClockOptions = {}): ServerClock {
   const {
-    initialSamples = 8, periodicSamples = 4, resyncMs = 60_000, retryMs = 2_000,
+    initialSamples = 8, periodicSamples = 4, resyncMs = 60_000, quickResyncMs = 10_000, goodRttMs = 50, retryMs = 2_000,
     keepSamples = 16, maxSampleAgeMs = 10 * 60_000, localNow = monotonicNow, autoStart = true,
   } = options;
   let samples: ClockSample[] = [];
@@ -120,7 +127,8 @@ export function createServerClock(invoke: () => Promise<number>, options: Server
       if (running?.gen === gen) running = null;
       if (gen !== generation) return;
       if (samples.length > before) estimate();
-      schedule(samples.length > before && synced ? resyncMs : retryMs);
+      if (!(samples.length > before && synced)) schedule(retryMs);
+      else schedule(rttMs !== null && rttMs > goodRttMs ? quickResyncMs : resyncMs);
     })();
     running = { gen, done };
     return done;

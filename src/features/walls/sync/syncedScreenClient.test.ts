@@ -88,6 +88,31 @@ describe('createSyncedScreenClient: REST reads', () => {
     expect(client.nextReadIn!(interval)).toBe(interval - 1_500);
   });
 
+  it('a read that fires a little early still asks for the version it was scheduled for', async () => {
+    const { inner, reads } = fakeInner();
+    const client = createSyncedScreenClient(inner, fakeClock(OFFSET));
+    const interval = 10_000;
+    const boundary = (Math.floor(serverNow() / interval) + 1) * interval;
+    // 300 ms before the read's time (an offset corrected since the timer was set).
+    await vi.advanceTimersByTimeAsync(client.nextReadIn!(interval) - 300);
+    const got = vi.fn();
+    void client.get('/api/s/x', {}, new AbortController().signal, { refreshMs: interval }).then(got);
+    expect(reads[0].params._v).toBe(boundary / interval);
+    reads[0].answer('next');
+    await vi.advanceTimersByTimeAsync(1_799);
+    expect(got).not.toHaveBeenCalled();
+    await vi.advanceTimersByTimeAsync(1);
+    expect(got).toHaveBeenCalledWith('next');
+    expect(client.nextReadIn!(interval)).toBe(interval - 1_500);
+  });
+
+  it('rounds its waits up to whole ms, so a timer never fires before the boundary', () => {
+    const { inner } = fakeInner();
+    const client = createSyncedScreenClient(inner, fakeClock(OFFSET + 0.4));
+    expect(Number.isInteger(client.nextReadIn!(10_000))).toBe(true);
+    expect(client.nextReadIn!(10_000)).toBe(Math.ceil((Math.floor((serverNow() + 0.4) / 10_000) + 1) * 10_000 - 1_500 - (serverNow() + 0.4)));
+  });
+
   it('a late answer is shown at once (catch-up)', async () => {
     const { inner, reads } = fakeInner();
     const client = createSyncedScreenClient(inner, fakeClock(OFFSET));
@@ -105,7 +130,7 @@ describe('createSyncedScreenClient: REST reads', () => {
     const { inner } = fakeInner();
     const client = createSyncedScreenClient(inner, fakeClock(OFFSET));
     const d = client.nextReadIn!(5_000);
-    const boundary = (Math.floor((serverNow() + 1_250) / 5_000) + 1) * 5_000;
+    const boundary = (Math.floor((serverNow() + 1_875) / 5_000) + 1) * 5_000;
     expect(d).toBe(boundary - 1_250 - serverNow());
   });
 

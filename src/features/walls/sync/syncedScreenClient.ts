@@ -74,6 +74,13 @@ function keyOf(endpoint: string, params: Record<string, ParamValue>): string {
 export function createSyncedScreenClient(inner: ScreenDataClient, clock: ServerClock, options: SyncedClientOptions = {}): SyncedScreenClient {
   const { tickMs = SYNC_TICK_MS, pushLagMs = PUSH_LAG_MS, leadMs = READ_LEAD_MS, versionParam = '_v' } = options;
   const leadOf = (refreshMs: number) => Math.min(leadMs, refreshMs / 4);
+  /**
+   * The version a read started now is for: the one beginning within lead + half a lead. The slack
+   * keeps a read that fires a little early (a timer's whole-ms rounding, an offset corrected since
+   * it was set) on the version it was scheduled for: asking for the one before would show that
+   * version for a whole interval longer than the other tiles.
+   */
+  const versionFor = (now: number, refreshMs: number) => dataVersionAt(now + leadOf(refreshMs) * 1.5, refreshMs);
   const tracked = new Map<string, Tracked>();
   const releases = new Set<() => void>();
   let held: Held[] = [];
@@ -100,7 +107,7 @@ export function createSyncedScreenClient(inner: ScreenDataClient, clock: ServerC
   function scheduleTick(): void {
     if (disposed || tickTimer !== undefined || !held.length) return;
     const at = (Math.floor(clock.now() / tickMs) + 1) * tickMs;
-    tickTimer = setTimeout(() => tick(at), Math.max(0, clock.delayUntil(at)));
+    tickTimer = setTimeout(() => tick(at), Math.max(0, Math.ceil(clock.delayUntil(at))));
   }
 
   const shown = (key: string, version: number) => {
@@ -120,7 +127,7 @@ export function createSyncedScreenClient(inner: ScreenDataClient, clock: ServerC
   const syncedGet = (endpoint: string, params: Record<string, ParamValue>, signal: AbortSignal, read: ReadInfo): Promise<unknown> => {
     const { refreshMs } = read;
     const now = clock.now();
-    const version = dataVersionAt(now + leadOf(refreshMs), refreshMs);
+    const version = versionFor(now, refreshMs);
     const releaseAt = dataVersionStart(version, refreshMs);
     const key = keyOf(endpoint, params);
     const t = tracked.get(key);
@@ -135,7 +142,7 @@ export function createSyncedScreenClient(inner: ScreenDataClient, clock: ServerC
         reject(abortError());
         return;
       }
-      const wait = clock.delayUntil(releaseAt);
+      const wait = Math.ceil(clock.delayUntil(releaseAt));
       if (wait <= 0) {
         shown(key, version);
         resolve(data);
@@ -167,8 +174,9 @@ export function createSyncedScreenClient(inner: ScreenDataClient, clock: ServerC
     nextReadIn(refreshMs) {
       const now = clock.now();
       const lead = leadOf(refreshMs);
-      const nextBoundary = dataVersionStart(dataVersionAt(now + lead, refreshMs) + 1, refreshMs);
-      return Math.max(0, nextBoundary - lead - now);
+      const nextBoundary = dataVersionStart(versionFor(now, refreshMs) + 1, refreshMs);
+      // Whole ms up: a timer never fires before its boundary minus the lead.
+      return Math.max(0, Math.ceil(nextBoundary - lead - now));
     },
     subscribe: (topic) => inner.subscribe(topic),
     on(event, handler) {
