@@ -181,7 +181,7 @@ function WallEditor({ wall, onSaved, onDeleted }: { wall: WallDefinition | null;
       data-wall-editor={wall?.id ?? 'new'}
     >
       <Editor>
-        <Form<Values> form={form} layout="vertical" initialValues={initial} onFinish={submit} onValuesChange={() => setDirty(true)} data-wall-form>
+        <Form<Values> form={form} name="wall" layout="vertical" initialValues={initial} onFinish={submit} onValuesChange={() => setDirty(true)} data-wall-form>
           {failure && <Alert type="error" showIcon style={{ marginBottom: '1rem' }} title={failure} data-wall-save-error />}
           <Form.Item name="name" label={t('name')} rules={[...required, { whitespace: true, message: t('required') }]}>
             <Input maxLength={WALL_NAME_MAX} />

@@ -54,10 +54,16 @@ export function WallGridPreview({ geometry, wallId, canvas }: { geometry: WallGe
   const size = wallSize(geometry);
   const tiles = wallTiles(geometry);
   const place = canvas ? computeScale(canvas.scaleMode, canvas.width, canvas.height, size.width, size.height) : null;
-  const font = Math.min(geometry.screenHeight * 0.09, geometry.screenWidth * 0.06);
+  /** The screen labels' size: a twelfth of a screen's height (narrow screens: less). */
+  const font = Math.min(geometry.screenHeight / 12, geometry.screenWidth / 10);
   const dark = theme.mode === 'dark';
+  const labelBg = dark ? 'rgba(45, 193, 198, 0.85)' : 'rgba(18, 134, 139, 0.9)';
   const bezel = dark ? '#02060d' : '#1f2a37';
-  const screen = dark ? 'rgba(45, 193, 198, 0.10)' : 'rgba(45, 193, 198, 0.14)';
+  const screen = dark ? '#0d2a38' : '#dcf1f2';
+  const widgetFill = dark ? 'rgba(62, 235, 255, 0.10)' : 'rgba(18, 134, 139, 0.12)';
+  const widgetStroke = dark ? 'rgba(62, 235, 255, 0.45)' : 'rgba(18, 134, 139, 0.5)';
+  /** Widget titles at about a fortieth of the wall's height. */
+  const widgetFont = size.height / 40;
 
   return (
     <Frame data-wall-preview={`${geometry.rows}x${geometry.cols}`}>
@@ -73,8 +79,28 @@ export function WallGridPreview({ geometry, wallId, canvas }: { geometry: WallGe
         })}
         {place && canvas && (
           <g clipPath={`url(#${clipId})`} data-preview-canvas={canvas.templateId}>
-            {thumbnail && (
+            {thumbnail ? (
               <image href={thumbnail} x={place.left} y={place.top} width={canvas.width * place.scaleX} height={canvas.height * place.scaleY} preserveAspectRatio="none" />
+            ) : (
+              // No picture of the template: its widgets' boxes, so what crosses a bezel shows.
+              canvas.widgets.map((w, i) => {
+                const x = place.left + w.x * place.scaleX;
+                const y = place.top + w.y * place.scaleY;
+                const width = w.w * place.scaleX;
+                const height = w.h * place.scaleY;
+                const size = Math.min(height * 0.22, widgetFont);
+                const chars = Math.floor((width - size) / size);
+                return (
+                  <g key={i} data-preview-widget={w.label}>
+                    <rect x={x} y={y} width={width} height={height} rx={widgetFont / 4} fill={widgetFill} stroke={widgetStroke} strokeWidth={widgetFont / 12} />
+                    {chars >= 2 && size >= widgetFont / 3 && (
+                      <text x={x + size / 2} y={y + size * 1.1} fontSize={size} fill={theme.textMuted}>
+                        {w.label.length > chars ? `${w.label.slice(0, chars - 1)}…` : w.label}
+                      </text>
+                    )}
+                  </g>
+                );
+              })
             )}
             <rect
               x={place.left} y={place.top} width={canvas.width * place.scaleX} height={canvas.height * place.scaleY}
@@ -98,9 +124,9 @@ export function WallGridPreview({ geometry, wallId, canvas }: { geometry: WallGe
             <>
               <rect className="tile" x={rect.x} y={rect.y} width={rect.width} height={rect.height} fill="transparent"
                 stroke={theme.surfaceBorder} strokeWidth={Math.max(2, size.width / 500)} />
-              <text x={rect.x + rect.width / 2} y={rect.y + rect.height / 2} fontSize={font} textAnchor="middle" dominantBaseline="central"
-                fill={dark || thumbnail ? '#ffffff' : '#0d2236'} stroke={thumbnail ? 'rgba(0,0,0,0.55)' : 'none'} strokeWidth={font / 14}
-                paintOrder="stroke" fontWeight={600}>
+              <rect x={rect.x + font * 0.3} y={rect.y + rect.height - font * 1.5} width={font * 2.4} height={font * 1.2} rx={font * 0.25} fill={labelBg} />
+              <text x={rect.x + font * 1.5} y={rect.y + rect.height - font * 0.9} fontSize={font * 0.8} textAnchor="middle" dominantBaseline="central"
+                fill="#ffffff" fontWeight={600}>
                 {label}
               </text>
             </>

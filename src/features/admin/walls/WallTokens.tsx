@@ -92,7 +92,7 @@ function CreateTokenModal({ wall, onClose }: { wall: Wall; onClose: () => void }
       data-token-modal
     >
       {created ? <CreatedToken wall={wall} created={created} /> : (
-        <Form form={form} layout="vertical" initialValues={{ name: '', tile: WHOLE }} onFinish={submit}>
+        <Form form={form} name="token" layout="vertical" initialValues={{ name: '', tile: WHOLE }} onFinish={submit}>
           {failure && <Alert type="error" showIcon style={{ marginBottom: '1rem' }} title={failure} />}
           <Form.Item name="name" label={t('tokenName')} rules={[{ required: true, whitespace: true, message: t('required') }]}>
             <Input maxLength={DISPLAY_TOKEN_NAME_MAX} placeholder={t('tokenNamePlaceholder')} autoFocus />

@@ -82,7 +82,20 @@ describe('rotation helpers', () => {
 
   it('reads a template canvas defensively', () => {
     const record = { id: 2, name: 'A', hasThumbnail: true, updatedAt: 5, content: { canvas: { width: 1920, height: 1080, scaleMode: 'fillWidth' } } };
-    expect(canvasOf(record)).toEqual({ templateId: 2, name: 'A', width: 1920, height: 1080, scaleMode: 'fillWidth', hasThumbnail: true, version: 5 });
+    expect(canvasOf(record)).toEqual({ templateId: 2, name: 'A', width: 1920, height: 1080, scaleMode: 'fillWidth', hasThumbnail: true, version: 5, widgets: [] });
+    const widgets = [
+      { id: 'a', type: 'kpiCard', x: 0, y: 0, w: 400, h: 200, title: ' 在线率 ' },
+      { id: 'b', type: 'lineChart', x: 400, y: 0, w: 800, h: 300, name: '趋势' },
+      { id: 'c', type: 'map', x: 0, y: 300, w: 900, h: 700 },
+      { id: 'd', type: 'map', x: 0, y: 300, w: 900, h: 700, hidden: true },
+      { id: 'e', type: 'map', x: 'x', y: 0, w: 1, h: 1 },
+      null,
+    ];
+    expect(canvasOf({ ...record, content: { ...record.content, widgets } })?.widgets).toEqual([
+      { x: 0, y: 0, w: 400, h: 200, label: '在线率' },
+      { x: 400, y: 0, w: 800, h: 300, label: '趋势' },
+      { x: 0, y: 300, w: 900, h: 700, label: 'map' },
+    ]);
     expect(canvasOf({ ...record, content: { canvas: { width: 1920, height: 1080, scaleMode: 'zoom' } } })?.scaleMode).toBe('fit');
     expect(canvasOf({ ...record, content: { canvas: { width: 0, height: 1080 } } })).toBeNull();
     expect(canvasOf({ ...record, content: null })).toBeNull();

@@ -120,16 +120,43 @@ export interface PreviewCanvas {
   hasThumbnail: boolean;
   /** Changes when the template is saved again (refetches the thumbnail). */
   version: number;
+  /** The visible widgets' boxes in canvas px, with what to call them (title, layer name or type). */
+  widgets: PreviewWidget[];
+}
+
+/** A widget's box as the preview draws it. */
+export interface PreviewWidget {
+  x: number;
+  y: number;
+  w: number;
+  h: number;
+  label: string;
+}
+
+const num = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v);
+const text = (v: unknown): string | undefined => (typeof v === 'string' && v.trim() ? v.trim() : undefined);
+
+/** The boxes of a document's widgets that are shown (hidden ones and malformed entries left out). */
+function widgetBoxes(widgets: unknown): PreviewWidget[] {
+  if (!Array.isArray(widgets)) return [];
+  return widgets.flatMap((w: Record<string, unknown> | null) => {
+    if (!w || typeof w !== 'object' || w.hidden === true || !num(w.x) || !num(w.y) || !num(w.w) || !num(w.h) || w.w <= 0 || w.h <= 0) return [];
+    return [{ x: w.x, y: w.y, w: w.w, h: w.h, label: text(w.title) ?? text(w.name) ?? String(w.type ?? '') }];
+  });
 }
 
 /** The canvas of a template record's document, when it has a readable one. */
 export function canvasOf(record: { id: number; name: string; content: unknown; hasThumbnail?: boolean; updatedAt?: number } | undefined): PreviewCanvas | null {
-  const canvas = (record?.content as { canvas?: { width?: unknown; height?: unknown; scaleMode?: unknown } } | null | undefined)?.canvas;
+  const doc = record?.content as { canvas?: { width?: unknown; height?: unknown; scaleMode?: unknown }; widgets?: unknown } | null | undefined;
+  const canvas = doc?.canvas;
   if (!record || !canvas) return null;
   const { width, height, scaleMode } = canvas;
   if (typeof width !== 'number' || typeof height !== 'number' || width <= 0 || height <= 0) return null;
   const mode = SCALE_MODES.find((m) => m === scaleMode) ?? 'fit';
-  return { templateId: record.id, name: record.name, width, height, scaleMode: mode, hasThumbnail: !!record.hasThumbnail, version: record.updatedAt ?? 0 };
+  return {
+    templateId: record.id, name: record.name, width, height, scaleMode: mode, hasThumbnail: !!record.hasThumbnail, version: record.updatedAt ?? 0,
+    widgets: widgetBoxes(doc?.widgets),
+  };
 }
 
 /** A variable the rotation's templates declare (the first declaration of a name wins). */
