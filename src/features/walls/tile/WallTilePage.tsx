@@ -17,6 +17,7 @@ import { useTileHealthReporter } from '../sync/useTileHealthReporter';
 import { registerWallTileStrings } from './registerWallTileStrings';
 import { TileLayer } from './TileLayer';
 import { tilePlacer } from './tilePlacer';
+import { timeScaleParam } from './displayPlan';
 import { useIdleReset } from './useIdleReset';
 import { useTileSchedule } from './useTileSchedule';
 import { useWallDisplay } from './useWallDisplay';
@@ -35,6 +36,7 @@ registerWallTileStrings();
  * was not ready catches up as soon as it is. Data reads and pushes go through the synced client,
  * so every tile shows the same data version. The tile reports its health over the hub. Input on
  * this tile changes only this tile; after the wall's idle time it returns to the synchronised view.
+ * `&timeScale=<n>` divides the rotation's times (tests and the wall soak bench).
  *
  * The page root carries for tests and benches: `data-wall-item` (template id on screen),
  * `data-wall-item-index`, `data-wall-slot` (server ms the item was due), `data-wall-switched-at`
@@ -70,7 +72,8 @@ function WallTile({ wallId, tile, params }: { wallId: number; tile: [number, num
 
   const wall: WallDefinition | null = display?.wall ?? null;
   const onWall = wall ? isTileOf(wall, tile) : false;
-  const { state, reportReady, resetView } = useTileSchedule(onWall ? display : null, from, now);
+  const timeScale = timeScaleParam(params.get('timeScale'));
+  const { state, reportReady, resetView } = useTileSchedule(onWall ? display : null, from, now, timeScale);
   useIdleReset(wall?.idleSeconds ?? 60, resetView);
 
   const [client, setClient] = useState<SyncedScreenClient | null>(null);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { WallDisplay } from '../../../../contract/walls';
-import { APPLY_GRID_MS, APPLY_LEAD_MS, applyFrom, displayPlan, sameDisplay } from './displayPlan';
+import { APPLY_GRID_MS, APPLY_LEAD_MS, applyFrom, displayPlan, sameDisplay, timeScaleParam } from './displayPlan';
 
 const T0 = 1_700_000_000_000;
 
@@ -29,6 +29,11 @@ describe('displayPlan', () => {
     const a = displayPlan(display()).items[0].key;
     const b = displayPlan(display({ items: [[5, 101], [6, 200]] })).items[0].key;
     expect(a).not.toBe(b);
+  });
+
+  it('divides the rotation by the address\'s timeScale (tests and benches), 1 for anything else', () => {
+    expect(displayPlan(display(), timeScaleParam('50')).rotateMs).toBe(600);
+    for (const bad of [null, '', '0', '-2', '1.5', 'x', '100000']) expect(timeScaleParam(bad)).toBe(1);
   });
 });
 

@@ -11,12 +11,21 @@ export interface TileItem {
 /** A template item's identity: another version of the template is another item (mounted afresh). */
 const itemKey = (t: WallDisplayItem) => `${t.id}@${t.updatedAt}`;
 
-/** The rotation of a display, for the tile's scheduler. */
-export function displayPlan(display: WallDisplay): TilePlan<TileItem> {
+/** Largest `&timeScale=` of a tile's address (tests and the soak bench speed a wall's rotation up). */
+export const WALL_TIME_SCALE_MAX = 1000;
+
+/** A tile address's `&timeScale=`: 1 unless an integer in 1…{@link WALL_TIME_SCALE_MAX}. */
+export function timeScaleParam(value: string | null): number {
+  const n = value && /^\d{1,4}$/.test(value) ? Number(value) : 1;
+  return n >= 1 && n <= WALL_TIME_SCALE_MAX ? n : 1;
+}
+
+/** The rotation of a display, for the tile's scheduler; `timeScale` divides each item's time (tests, benches). */
+export function displayPlan(display: WallDisplay, timeScale = 1): TilePlan<TileItem> {
   const { wall } = display;
   return {
     epoch: wall.epoch,
-    rotateMs: wall.rotateSeconds * 1000,
+    rotateMs: (wall.rotateSeconds * 1000) / timeScale,
     items: display.items.map((template, index) => ({ key: itemKey(template), value: { index, template, variables: wall.variables } })),
   };
 }
