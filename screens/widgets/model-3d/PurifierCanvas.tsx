@@ -4,7 +4,11 @@ import { liveInstances } from '../shared/liveInstances';
 import type { Model3dView } from './model3dModel';
 import { drawnFanRps, FULL_FPS, type SceneMotion } from './purifierLayout';
 import { PurifierScene, type SceneInsets } from './PurifierScene';
+import { installThreeConsole } from './threeConsole';
 import type { WebglSupport } from '../shared/probeWebgl';
+
+// Each scene mounted makes three warn about its deprecated Clock: once per page is enough (threeConsole.ts).
+installThreeConsole();
 
 /**
  * Frame rate and drawing-scale caps. With a GPU: 30 fps (plenty for a turning model, half the
