@@ -46,11 +46,6 @@ const Editor = styled.div`
   @media (max-width: 1400px) { grid-template-columns: minmax(0, 1fr); }
 `;
 
-const Sticky = styled.div`
-  position: sticky;
-  top: 1rem;
-`;
-
 const WallEntries = styled.ul`
   list-style: none;
   margin: 0;
@@ -248,10 +243,10 @@ function WallEditor({ wall, onSaved, onDeleted }: { wall: WallDefinition | null;
             )}
           </Flex>
         </Form>
-        <Sticky>
+        <div>
           <Typography.Title level={5} style={{ marginTop: 0 }}>{t('preview')}</Typography.Title>
           <WallGridPreview geometry={geometry} wallId={wall?.id} canvas={canvas} />
-        </Sticky>
+        </div>
       </Editor>
     </Card>
   );

@@ -8,7 +8,7 @@ import styled, { css } from 'styled-components';
 import { Link } from 'wouter';
 import { hasRight, Right } from '../../../../contract/rights';
 import { formatTile } from '../../../../contract/wall/tile-geometry';
-import type { TileHealth, TileState, WallHealth } from '../../../../contract/walls';
+import { TILE_STATES, type TileHealth, type TileState, type WallHealth } from '../../../../contract/walls';
 import { errorText } from '../../../shared/errorText';
 import { unreadRefreshAtom } from '../../../shared/refreshSignals';
 import { useRights } from '../../../shared/user';
@@ -137,7 +137,9 @@ function WallCard({ health, now, canEdit, onOpenTile, onTokens }: {
         <Flex align="center" gap="0.75rem" wrap>
           <span>{health.wall.name}</span>
           <Tag color={STATE_TAG[worst]}>{t(`states.${worst}`)}</Tag>
-          <Typography.Text type="secondary" style={{ fontWeight: 400, fontSize: '0.875rem' }}>{t('summary', counts)}</Typography.Text>
+          <Typography.Text type="secondary" style={{ fontWeight: 400, fontSize: '0.875rem' }} data-health-counts>
+            {TILE_STATES.filter((state) => counts[state] > 0).map((state) => t(`counts.${state}`, { n: counts[state] })).join(' · ')}
+          </Typography.Text>
         </Flex>
       )}
       extra={(

@@ -90,7 +90,7 @@ export const wallStrings = {
     health: {
       title: '墙体健康',
       empty: '还没有视频墙',
-      summary: '{{ok}} 正常 · {{warn}} 异常 · {{down}} 无响应 · {{unknown}} 未上报',
+      counts: { ok: '{{n}} 正常', warn: '{{n}} 异常', down: '{{n}} 无响应', unknown: '{{n}} 未上报' },
       refreshed: '每 5 秒刷新 · 更新于 {{time}}',
       states: { ok: '正常', warn: '异常', down: '无响应', unknown: '未上报' },
       reasons: {
@@ -215,7 +215,7 @@ export const wallStrings = {
     health: {
       title: 'Wall health',
       empty: 'No video wall yet',
-      summary: '{{ok}} OK · {{warn}} warning · {{down}} down · {{unknown}} not reporting',
+      counts: { ok: '{{n}} OK', warn: '{{n}} warning', down: '{{n}} down', unknown: '{{n}} not reporting' },
       refreshed: 'Refreshed every 5 s · updated {{time}}',
       states: { ok: 'OK', warn: 'Warning', down: 'Down', unknown: 'No reports' },
       reasons: {
