@@ -69,13 +69,19 @@ test('a short real playlist of templates and a graph rotates in order with its d
   expect(alone.charts).toBe(2);
   expect(await kiosk.chartsInDom()).toBe(2);
 
-  // Its successor, the graph, is prepared out of sight before its turn, at full size.
+  // Its successor, the graph, is prepared out of sight before its turn, at the full size of the item on screen:
+  // the whole window above the status strip, which holds the caption and lies under no item (issue 23).
   await expect(kiosk.next).toHaveCount(1, { timeout: 25_000 });
   // Not seen even where a descendant sets its own visibility (maxGraph does): transparent, and beneath the item on screen.
   expect(await kiosk.next.evaluate((el) => {
     const style = getComputedStyle(el);
     return [style.visibility, style.opacity, el.clientWidth, el.clientHeight];
-  })).toEqual(['hidden', '0', 1920, 1080]);
+  })).toEqual(['hidden', '0', 1920, await kiosk.current.evaluate((el) => el.clientHeight)]);
+  expect(await page.evaluate(() => {
+    const layer = document.querySelector('[data-kiosk-layer="current"]')!.getBoundingClientRect();
+    const strip = document.querySelector('[data-kiosk-strip]')!.getBoundingClientRect();
+    return [layer.top, Math.abs(layer.bottom - strip.top) < 1, strip.bottom];
+  })).toEqual([0, true, 1080]);
   expect(await page.evaluate(() => ['current', 'next'].map((role) => getComputedStyle(document.querySelector(`[data-kiosk-layer="${role}"]`)!).zIndex)))
     .toEqual(['1', '0']);
   await expect(kiosk.current).toBeVisible();
