@@ -39,6 +39,8 @@ async function main(): Promise<void> {
   await (await import('./life-bench')).benchLifeAnalyze();
   await (await import('./energy-bench')).benchEnergy();
   await (await import('./retention-soak')).benchRetentionSoak();
+  await (await import('./wall-report-overhead')).benchWallReportOverhead();
+  await (await import('./wall-bench')).benchWall();
 }
 
 main().catch((err: unknown) => {

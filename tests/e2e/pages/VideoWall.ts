@@ -12,6 +12,25 @@ export interface WallBody {
   rotateSeconds?: number;
 }
 
+/**
+ * A still template: a title bar across the whole width (crossing the vertical seam), the project
+ * count (crossing it too) and the projects ranked by their device count (crossing both seams),
+ * all of data the demo does not change, so two renderings of it can be compared pixel by pixel.
+ */
+export function stillTemplate(title: string) {
+  return {
+    version: 2, canvas: { width: 1920, height: 1080, background: '#061327', scaleMode: 'fit' },
+    sources: [{ id: 'overview', kind: 'rest', endpoint: '/api/s/screen/overview', params: {}, refreshSeconds: 300 }],
+    widgets: [
+      { id: 'header', type: 'header', x: 0, y: 0, w: 1920, h: 96, z: 2, title, props: { clock: false, subtitle: '拼接校验' } },
+      { id: 'projects', type: 'kpi', x: 820, y: 150, w: 280, h: 120, title: '项目总数', source: { sourceId: 'overview', path: 'projects' }, props: { unit: '个' } },
+      { id: 'ranking', type: 'barRanking', x: 440, y: 320, w: 1040, h: 520, title: '项目设备数',
+        source: { sourceId: 'overview', path: 'projectList', transform: { sortBy: { field: 'devices', order: 'desc' }, limit: 6, map: { name: 'name', value: 'devices' } } },
+        props: { unit: '台', decimals: 0 } },
+    ],
+  };
+}
+
 /** One screen of a wall: its browser context (its own cookies) and page. */
 export interface TileView { tile: [number, number]; context: BrowserContext; page: Page }
 
@@ -28,24 +47,9 @@ export class VideoWall {
     return envelope.data as T;
   }
 
-  /**
-   * A still template: a title bar across the whole width (crossing the vertical seam), the project
-   * count (crossing it too) and the projects ranked by their device count (crossing both seams),
-   * all of data the demo does not change, so two renderings of it can be compared pixel by pixel.
-   */
+  /** Saves {@link stillTemplate} titled `title` as `name`; its id. */
   static async saveStillTemplate(request: APIRequestContext, token: string, baseURL: string, name: string, title: string): Promise<number> {
-    const content = {
-      version: 2, canvas: { width: 1920, height: 1080, background: '#061327', scaleMode: 'fit' },
-      sources: [{ id: 'overview', kind: 'rest', endpoint: '/api/s/screen/overview', params: {}, refreshSeconds: 300 }],
-      widgets: [
-        { id: 'header', type: 'header', x: 0, y: 0, w: 1920, h: 96, z: 2, title, props: { clock: false, subtitle: '拼接校验' } },
-        { id: 'projects', type: 'kpi', x: 820, y: 150, w: 280, h: 120, title: '项目总数', source: { sourceId: 'overview', path: 'projects' }, props: { unit: '个' } },
-        { id: 'ranking', type: 'barRanking', x: 440, y: 320, w: 1040, h: 520, title: '项目设备数',
-          source: { sourceId: 'overview', path: 'projectList', transform: { sortBy: { field: 'devices', order: 'desc' }, limit: 6, map: { name: 'name', value: 'devices' } } },
-          props: { unit: '台', decimals: 0 } },
-      ],
-    };
-    return (await VideoWall.post<{ id: number }>(request, token, baseURL, '/t_screen_tpl/save', { name, content })).id;
+    return (await VideoWall.post<{ id: number }>(request, token, baseURL, '/t_screen_tpl/save', { name, content: stillTemplate(title) })).id;
   }
 
   static async create(request: APIRequestContext, token: string, baseURL: string, body: WallBody): Promise<{ id: number; displayToken: string }> {

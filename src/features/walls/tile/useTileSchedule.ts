@@ -1,4 +1,5 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { flushSync } from 'react-dom';
 import { WALL_PREPARE_MS, type WallDisplay } from '../../../../contract/walls';
 import { displayPlan, type TileItem } from './displayPlan';
 import { TileScheduler, type TileScheduleState } from './TileScheduler';
@@ -11,8 +12,17 @@ import { TileScheduler, type TileScheduleState } from './TileScheduler';
 export function useTileSchedule(display: WallDisplay | null, from: number | undefined, now: () => number, timeScale = 1) {
   const [state, setState] = useState<TileScheduleState<TileItem> | null>(null);
   const [scheduler, setScheduler] = useState<TileScheduler<TileItem> | null>(null);
+  const inReact = useRef(false);
   useEffect(() => {
-    const s = new TileScheduler<TileItem>({ now, onChange: setState, prepareMs: WALL_PREPARE_MS / timeScale });
+    // A switch is committed in the timer's own task (flushSync), not in a later one React's
+    // scheduler picks: every tile's picture then changes when its timer fires, not when its busy
+    // main thread gets round to rendering (that put up to ~150 ms between the tiles of a wall).
+    // Changes made while React renders or runs effects (a new plan) go the ordinary way.
+    const onChange = (next: TileScheduleState<TileItem>) => {
+      if (inReact.current) setState(next);
+      else flushSync(() => setState(next));
+    };
+    const s = new TileScheduler<TileItem>({ now, onChange, prepareMs: WALL_PREPARE_MS / timeScale });
     setScheduler(s);
     return () => {
       s.dispose();
@@ -21,7 +31,12 @@ export function useTileSchedule(display: WallDisplay | null, from: number | unde
     };
   }, [now, timeScale]);
   useEffect(() => {
-    scheduler?.setPlan(display ? displayPlan(display, timeScale) : null, from);
+    inReact.current = true;
+    try {
+      scheduler?.setPlan(display ? displayPlan(display, timeScale) : null, from);
+    } finally {
+      inReact.current = false;
+    }
   }, [scheduler, display, from, timeScale]);
   const reportReady = useCallback((key: string) => scheduler?.reportReady(key), [scheduler]);
   const resetView = useCallback(() => scheduler?.resetView(), [scheduler]);
