@@ -37,14 +37,15 @@ export function cookieToken(req: FastifyRequest): string | null {
 /**
  * The inert JSON block with the template /monitor will show (`{ tpl, record }`, `tpl` the address's
  * id or null for the user's active one), or '' when there is nothing to embed: no session cookie,
- * an address carrying its own token (the page signs in with that one), a malformed id, or an API
- * answer that is not a success (the page's own read then reports it).
+ * an address carrying its own token (the page signs in with that one), a video wall's tile
+ * (`?wall=`: it shows its wall's rotation, not this template), a malformed id, or an API answer
+ * that is not a success (the page's own read then reports it).
  */
 export async function monitorTemplateBlock(app: FastifyInstance, req: FastifyRequest): Promise<string> {
   const query = new URLSearchParams(req.url.includes('?') ? req.url.slice(req.url.indexOf('?') + 1) : '');
   const token = cookieToken(req);
   const tpl = tplParam(query);
-  if (!token || query.has('token') || tpl === undefined) return '';
+  if (!token || query.has('token') || query.has('wall') || tpl === undefined) return '';
   const answer = await app.inject({
     method: 'GET',
     url: tpl === null ? '/api/t_screen_tpl/active' : `/api/t_screen_tpl/${tpl}`,
