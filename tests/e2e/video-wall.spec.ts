@@ -52,6 +52,7 @@ test.describe('video wall (issue 23)', () => {
     } finally {
       await reference.close();
       await VideoWall.closeAll(tiles);
+      await VideoWall.post(request, admin, baseURL!, `/t_wall/${wall.id}/delete`);
     }
   });
 
@@ -94,6 +95,7 @@ test.describe('video wall (issue 23)', () => {
       test.info().annotations.push({ type: 'switch skew', description: `${Math.max(...at) - Math.min(...at)} ms between the first and the last tile (budget 50 ms: npm run bench)` });
     } finally {
       await VideoWall.closeAll(tiles);
+      await VideoWall.post(request, admin, baseURL!, `/t_wall/${wall.id}/delete`);
     }
   });
 
@@ -127,6 +129,7 @@ test.describe('video wall (issue 23)', () => {
       await page.screenshot({ path: `${SHOTS}/wall-health-1920x1080.png` });
     } finally {
       await VideoWall.closeAll(tiles);
+      await VideoWall.post(request, admin, baseURL!, `/t_wall/${wall.id}/delete`);
     }
   });
 });
