@@ -54,6 +54,9 @@ test('an administrator adds a device, changes its model seeing the unmapped poin
     await expect(list.field('物联网ID')).toHaveAttribute('data-check', 'free');
     await list.drawerButton('保存').click();
     await expect(list.message('已保存')).toBeVisible();
+    // Closed for good: the drawer gives the focus back to 新增 when it has closed, and a key typed
+    // into the search box before then would reach that button (it opened a new, empty drawer).
+    await expect(page.locator('.ant-drawer')).toHaveCount(0);
     await list.search('名称/编码', CODE);
     await expect(list.row(CODE)).toContainText('NV-S200 空气质量传感器');
     await expect(list.row(CODE)).toContainText('上海网关');

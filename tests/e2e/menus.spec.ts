@@ -11,7 +11,7 @@ test('admin sees every menu entry, launcher and the profile item', async ({ page
   await shell.signIn(ADMIN);
 
   expect(await shell.topLevelMenu()).toEqual(ADMIN_MENU);
-  expect(await shell.groupEntries('系统管理')).toEqual(['大屏管理', '轮播列表', '组织类型', '组织管理', '用户管理', '角色管理', '权限管理', '组织授权', '访客管理', '个人中心', '基础数据', '系统设置']);
+  expect(await shell.groupEntries('系统管理')).toEqual(['大屏管理', '轮播列表', '视频墙', '墙体健康', '组织类型', '组织管理', '用户管理', '角色管理', '权限管理', '组织授权', '访客管理', '个人中心', '基础数据', '系统设置']);
   expect(await shell.groupEntries('智能告警')).toEqual(['实时告警', '历史告警', '告警联系人']);
   await expect(shell.launcher('大屏监控')).toBeVisible();
   await expect(shell.launcher('采购助手')).toBeVisible();
@@ -29,7 +29,7 @@ test('operator sees only what the rights allow, and hidden pages do not exist', 
 
   expect(await shell.topLevelMenu()).toEqual(OPERATOR_MENU);
   expect((await page.context().cookies()).find((c) => c.name === 'nv_page_src')?.value, 'an owner organisation').toBe('2');
-  expect(await shell.groupEntries('系统管理')).toEqual(['大屏管理', '轮播列表', '个人中心']);
+  expect(await shell.groupEntries('系统管理')).toEqual(['大屏管理', '轮播列表', '视频墙', '墙体健康', '个人中心']);
   expect(await shell.groupEntries('智能告警')).toEqual(['历史告警', '告警联系人']);
   await expect(shell.launcher('数据分析')).toBeVisible();
   await expect(shell.launcher('采购助手')).toHaveCount(0);
