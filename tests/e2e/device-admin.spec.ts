@@ -1,7 +1,7 @@
 import ExcelJS from 'exceljs';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, request as playwrightRequest, test, type Page } from '@playwright/test';
 import { ADMIN } from './pages/accounts';
-import { apiGet, browserSignIn } from './pages/api';
+import { apiGet, apiLogin, apiPost, browserSignIn } from './pages/api';
 import { pickOption } from './pages/AdminControls';
 import { DeviceAdminPage } from './pages/DeviceAdmin';
 
@@ -14,6 +14,22 @@ import { DeviceAdminPage } from './pages/DeviceAdmin';
 
 const SHOTS = 'test-results/screenshots';
 const CODE = `E2E-S200-${Date.now() % 100000}`;
+
+/**
+ * The device the journey adds is gone afterwards even when a step failed: the demo's device counts
+ * are part of later specs (a left-over 145th device failed six of them once).
+ */
+test.afterAll(async () => {
+  const request = await playwrightRequest.newContext({ baseURL: test.info().project.use.baseURL });
+  try {
+    const token = await apiLogin(request, ADMIN);
+    for (const d of (await apiGet<{ list: { id: number; code: string }[] }>(request, token, `/t_device?keyword=${CODE}`)).list) {
+      if (d.code === CODE) await apiPost(request, token, `/t_device/del/${d.id}`);
+    }
+  } finally {
+    await request.dispose();
+  }
+});
 
 /** An .xlsx of the import layout (Chinese headers) with the given rows. */
 async function sheet(rows: (string | number)[][]): Promise<Buffer> {
