@@ -2,6 +2,7 @@ import { chromium, type Page } from 'playwright-core';
 import { SpareServer } from '../e2e/pages/SpareServer';
 import { benchApi, signedInContext } from './bench-api';
 import { createSoakPlaylist } from './kiosk-bench-playlist';
+import { pageMemory, type LiveInstances } from './page-memory';
 import { report } from './report';
 
 const PORT = Number(process.env.KIOSK_BENCH_PORT ?? 8393);
@@ -15,7 +16,7 @@ const SAMPLES = 10;
 /** How often the bench looks at `__nvKiosk` while the player runs: the first item stays on screen about a second, and each look costs the page a task. */
 const POLL_MS = 100;
 
-interface Live { charts: number; scenes: number; maps: number; graphs: number }
+type Live = LiveInstances;
 interface Sample { heapMB: number; nodes: number; elements: number; listeners: number; live: Live; rotations: number }
 interface KioskState {
   rotations: number;
@@ -73,24 +74,12 @@ async function sample(page: Page, rotations: number, expectNext: string | null):
   if ('why' in prepared) return prepared.why;
   const next = prepared.key;
   await hold(page);
-  const cdp = await page.context().newCDPSession(page);
-  try {
-    await cdp.send('HeapProfiler.collectGarbage');
-    await cdp.send('HeapProfiler.collectGarbage');
-    const heap = await cdp.send('Runtime.getHeapUsage');
-    const dom = await cdp.send('Memory.getDOMCounters');
-    const live = await page.evaluate('window.__nvLive ?? null') as Live | null;
-    const elements = await page.evaluate("document.getElementsByTagName('*').length") as number;
-    const after = await kioskState(page);
-    // Resumed meanwhile (a slow GC on a busy machine): the figures may be of another state.
-    if (after?.rotations !== rotations || after.next?.key !== next) return 'resumed during the sample';
-    return {
-      heapMB: heap.usedSize / 1024 / 1024, nodes: dom.nodes, elements, listeners: dom.jsEventListeners, rotations, next,
-      live: live ?? { charts: -1, scenes: -1, maps: -1, graphs: -1 },
-    };
-  } finally {
-    await cdp.detach();
-  }
+  const memory = await pageMemory(page);
+  const elements = await page.evaluate("document.getElementsByTagName('*').length") as number;
+  const after = await kioskState(page);
+  // Resumed meanwhile (a slow GC on a busy machine): the figures may be of another state.
+  if (after?.rotations !== rotations || after.next?.key !== next) return 'resumed during the sample';
+  return { ...memory, elements, rotations, next };
 }
 
 /** The median of the first (or last) three values: one sample's noise (a GC that kept a buffer) does not decide. */

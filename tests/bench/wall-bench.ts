@@ -3,6 +3,7 @@ import { ADMIN } from '../e2e/pages/accounts';
 import { SpareServer } from '../e2e/pages/SpareServer';
 import { stillTemplate } from '../e2e/pages/VideoWall';
 import { benchApi, benchLogin } from './bench-api';
+import { pageMemory, type PageMemory } from './page-memory';
 import { percentile, report } from './report';
 
 const PORT = Number(process.env.WALL_SOAK_PORT ?? 8394);
@@ -57,8 +58,7 @@ const SWITCH_PROBE = `(() => {
 })();`;
 
 interface Tile { tile: [number, number]; browser: Browser; page: Page }
-interface Live { charts: number; scenes: number; maps: number; graphs: number }
-interface Sample { heapMB: number; nodes: number; listeners: number; timers: number; live: Live }
+interface Sample extends PageMemory { timers: number }
 
 /** One browser process per tile, as on a real wall (one PC or one Chromium per screen), signed in with the wall's display token. */
 async function openTiles(wallId: number, displayToken: string, timeScale: number): Promise<Tile[]> {
@@ -103,18 +103,8 @@ async function measureSkew(tiles: Tile[]): Promise<void> {
 }
 
 async function sample(page: Page): Promise<Sample> {
-  const cdp = await page.context().newCDPSession(page);
-  try {
-    await cdp.send('HeapProfiler.collectGarbage');
-    await cdp.send('HeapProfiler.collectGarbage');
-    const heap = await cdp.send('Runtime.getHeapUsage');
-    const dom = await cdp.send('Memory.getDOMCounters');
-    const live = await page.evaluate('window.__nvLive ?? null') as Live | null;
-    const timers = await page.evaluate('window.__nvTimers()') as number;
-    return { heapMB: heap.usedSize / 1024 / 1024, nodes: dom.nodes, listeners: dom.jsEventListeners, timers, live: live ?? { charts: -1, scenes: -1, maps: -1, graphs: -1 } };
-  } finally {
-    await cdp.detach();
-  }
+  const memory = await pageMemory(page);
+  return { ...memory, timers: await page.evaluate('window.__nvTimers()') as number };
 }
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];

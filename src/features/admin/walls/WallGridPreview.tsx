@@ -1,9 +1,9 @@
-import { useEffect, useId, useState } from 'react';
+import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import styled, { useTheme } from 'styled-components';
 import { computeScale } from '../../../../contract/screen-scale';
 import { tileRect, wallSize, type WallGeometry } from '../../../../contract/wall/tile-geometry';
-import { fetchThumbnail } from '../../screens/library/libraryApi';
+import { useThumbnail } from '../../screens/library/useThumbnail';
 import { tileAddress, wallTiles, type PreviewCanvas } from './wallView';
 
 const Frame = styled.figure`
@@ -16,28 +16,9 @@ const Frame = styled.figure`
   & figcaption { display: flex; flex-wrap: wrap; gap: 0.25rem 1rem; color: ${({ theme }) => theme.textMuted}; font-size: 0.8125rem; }
 `;
 
-/** The thumbnail of a template as an object URL while mounted (revoked on change and unmount). */
-function useThumbnail(canvas: PreviewCanvas | null): string | null {
-  const [url, setUrl] = useState<string | null>(null);
-  const id = canvas?.hasThumbnail ? canvas.templateId : null;
-  const version = canvas?.version;
-  useEffect(() => {
-    if (id === null) return undefined;
-    const abort = new AbortController();
-    let made: string | null = null;
-    fetchThumbnail(id, abort.signal).then((u) => {
-      made = u;
-      if (abort.signal.aborted) {
-        if (u) URL.revokeObjectURL(u);
-      } else setUrl(u);
-    }, () => undefined);
-    return () => {
-      abort.abort();
-      if (made) URL.revokeObjectURL(made);
-      setUrl(null);
-    };
-  }, [id, version]);
-  return url;
+/** The thumbnail of the preview's template, where it has one. */
+function useCanvasThumbnail(canvas: PreviewCanvas | null): string | null {
+  return useThumbnail(canvas?.hasThumbnail ? canvas.templateId : null, canvas?.version);
 }
 
 /**
@@ -50,7 +31,7 @@ export function WallGridPreview({ geometry, wallId, canvas }: { geometry: WallGe
   const { t } = useTranslation('admin', { keyPrefix: 'walls' });
   const theme = useTheme();
   const clipId = useId();
-  const thumbnail = useThumbnail(canvas);
+  const thumbnail = useCanvasThumbnail(canvas);
   const size = wallSize(geometry);
   const tiles = wallTiles(geometry);
   const place = canvas ? computeScale(canvas.scaleMode, canvas.width, canvas.height, size.width, size.height) : null;

@@ -1,7 +1,7 @@
-import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
-import { fetchThumbnail, type LibraryTemplate } from './libraryApi';
+import type { LibraryTemplate } from './libraryApi';
+import { useThumbnail } from './useThumbnail';
 
 const Frame = styled.div`
   position: relative;
@@ -15,23 +15,7 @@ const Frame = styled.div`
 /** A card's thumbnail (stored with the template by the editor's save; refetched when the version changes). */
 export function TemplateThumbnail({ template }: { template: LibraryTemplate }) {
   const { t } = useTranslation('screenEditor');
-  const [url, setUrl] = useState<string | null>(null);
-  useEffect(() => {
-    if (!template.hasThumbnail) return undefined;
-    const abort = new AbortController();
-    let made: string | null = null;
-    fetchThumbnail(template.id, abort.signal).then((u) => {
-      made = u;
-      if (abort.signal.aborted) {
-        if (u) URL.revokeObjectURL(u);
-      } else setUrl(u);
-    }, () => undefined);
-    return () => {
-      abort.abort();
-      if (made) URL.revokeObjectURL(made);
-      setUrl(null);
-    };
-  }, [template.id, template.version, template.hasThumbnail]);
+  const url = useThumbnail(template.hasThumbnail ? template.id : null, template.version);
   return (
     <Frame data-thumbnail={url ? 'image' : 'none'}>
       {url ? <img src={url} alt={template.name} /> : <span>{t('lib.noThumbnail')}</span>}
