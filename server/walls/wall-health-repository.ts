@@ -3,6 +3,7 @@ import { Right } from '../../contract/rights';
 import type { TileProblem, TileState } from '../../contract/walls';
 import type { TileHistoryEvent, TileHistoryEventKind, TileHistoryReport } from '../../contract/wall/tile-history';
 import { loadScope, type AuthUser } from '../auth/auth-user';
+import { rightHolders } from '../auth/right-holders';
 import type { DB } from '../db/schema';
 import { visibleOrgFilter } from '../routes/scope-filters';
 
@@ -76,15 +77,7 @@ export class WallHealthRepository {
    * those who see all data. Guests, disabled and deleted users are never told.
    */
   async administratorsOf(wall: WallFacts): Promise<number[]> {
-    const holders = await this.db.selectFrom('t_user as u').select(['u.id', 'u.org_id', 'u.is_super'])
-      .where('u.is_guest', '=', 0).where('u.disabled', '=', 0).where('u.deleted_at', 'is', null)
-      .where((eb) => eb.or([
-        eb('u.is_super', '=', 1),
-        eb.exists(eb.selectFrom('t_user_role as ur').innerJoin('t_role_right as rr', 'rr.role_id', 'ur.role_id')
-          .innerJoin('t_org as o', 'o.id', 'u.org_id')
-          .innerJoin('t_org_type_right as otr', (join) => join.onRef('otr.org_type', '=', 'o.org_type').onRef('otr.right_code', '=', 'rr.right_code'))
-          .select('ur.user_id').whereRef('ur.user_id', '=', 'u.id').where('rr.right_code', '=', Right.ScreenEdit)),
-      ])).orderBy('u.id').execute();
+    const holders = await rightHolders(this.db, Right.ScreenEdit);
     const out: number[] = [];
     for (const h of holders) {
       if (h.is_super === 1) { out.push(h.id); continue; }

@@ -8,6 +8,7 @@ import {
   type UpgradeItem, type UpgradeItemState, type UpgradeTaskDetail, type UpgradeTaskQuery, type UpgradeTaskRecord, type UpgradeTaskState,
 } from '../../../contract/upgrades';
 import { loadScope, type AuthUser } from '../../auth/auth-user';
+import { rightHolders } from '../../auth/right-holders';
 import type { DB } from '../../db/schema';
 import { GatewayCommandQueue } from '../../gateway/command-queue';
 import { refreshUpgradeTasks, sendMessages, upgradeMessageFacts } from '../../gateway/upgrade-items';
@@ -31,15 +32,7 @@ export interface TaskDevice { id: number; modelId: number; visible: boolean }
  * users are never told. These are who may audit a request about those projects.
  */
 export async function auditorsOf(db: Kysely<DB>, right: string, projectIds: readonly (number | null)[], except: number | null): Promise<number[]> {
-  const holders = await db.selectFrom('t_user as u').select(['u.id', 'u.org_id', 'u.is_super'])
-    .where('u.is_guest', '=', 0).where('u.disabled', '=', 0).where('u.deleted_at', 'is', null)
-    .where((eb) => eb.or([
-      eb('u.is_super', '=', 1),
-      eb.exists(eb.selectFrom('t_user_role as ur').innerJoin('t_role_right as rr', 'rr.role_id', 'ur.role_id')
-        .innerJoin('t_org as o', 'o.id', 'u.org_id')
-        .innerJoin('t_org_type_right as otr', (join) => join.onRef('otr.org_type', '=', 'o.org_type').onRef('otr.right_code', '=', 'rr.right_code'))
-        .select('ur.user_id').whereRef('ur.user_id', '=', 'u.id').where('rr.right_code', '=', right)),
-    ])).orderBy('u.id').execute();
+  const holders = await rightHolders(db, right);
   const wanted = [...new Set(projectIds)];
   const real = wanted.filter((p): p is number => p !== null);
   const out: number[] = [];
