@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { EARLY_READ_MAX_AGE_MS, startEarlyRead, takeEarlyRead } from './earlyReads';
+import { EARLY_READ_MAX_AGE_MS, peekEarlyRead, startEarlyRead, takeEarlyRead } from './earlyReads';
 
 describe('early reads', () => {
   it('hands a read to the first taker only, with when it was asked and answered', async () => {
@@ -16,5 +16,14 @@ describe('early reads', () => {
     expect(takeEarlyRead('old', EARLY_READ_MAX_AGE_MS + 1)).toBeUndefined();
     startEarlyRead('bad', () => Promise.reject(new Error('404')), 0);
     await expect(takeEarlyRead('bad', 0)!.data).rejects.toThrow('404');
+  });
+
+  it('keeps its answer once in, to be looked at without taking it', async () => {
+    startEarlyRead('p', () => Promise.resolve('x'), Date.now());
+    expect(peekEarlyRead('p')?.answer).toBeUndefined();
+    await peekEarlyRead('p')!.data;
+    expect(peekEarlyRead('p')?.answer).toEqual({ data: 'x' });
+    expect(takeEarlyRead('p')?.answer).toEqual({ data: 'x' });
+    expect(peekEarlyRead('p')).toBeUndefined();
   });
 });

@@ -4,6 +4,7 @@ import type { ScreenTemplateRecord, WidgetType } from '../../../contract/screen-
 import { preloadWidgets } from '../../../screens/runtime/useWidgetModule';
 import { WIDGETS } from '../../../screens/widgets/registry';
 import { getRuntimeConfig } from '../../shared/config';
+import { peekEarlyRead, startEarlyRead, takeEarlyRead } from '../../shared/earlyReads';
 import { apiGet } from '../../shared/http';
 import type { EarlyReads } from '../../shared/screen/createScreenClient';
 import { getToken } from '../../shared/session';
@@ -11,12 +12,6 @@ import { fetchTemplate } from './monitorApi';
 
 /** The template read at start-up; `ready` when the page carried it (no read needed). */
 let prefetched: { id: number | null; record: Promise<ScreenTemplateRecord>; ready: ScreenTemplateRecord | null } | null = null;
-/** One REST read started at start-up: when, the read, and its answer once it is in. */
-interface EarlyRead { at: number; data: Promise<unknown>; answer?: { data: unknown } }
-/** REST reads started at start-up, by `endpoint?params`, handed to the screen's first reads. */
-const earlyReads = new Map<string, EarlyRead>();
-/** An early read older than this is not used: the screen reads afresh. */
-const EARLY_READ_MAX_AGE_MS = 10_000;
 
 type Params = Record<string, string | number>;
 
@@ -62,10 +57,8 @@ export function startMonitorPrefetch(pathname: string, search: string): boolean 
   const id = templateIdParam(new URLSearchParams(search).get('tpl'));
   const startReads = (r: ScreenTemplateRecord) => {
     for (const { endpoint, params } of plainRestSources(r.content)) {
-      const data = apiGet<unknown>(endpoint.slice('/api'.length), params, undefined, { quietNotFound: true });
-      const early: EarlyRead = { at: Date.now(), data };
-      data.then((answer) => { early.answer = { data: answer }; }, () => undefined);
-      earlyReads.set(readKey(endpoint, params), early);
+      // Keyed `endpoint?params`, handed to the screen's first reads (monitorEarlyReads).
+      startEarlyRead(readKey(endpoint, params), () => apiGet<unknown>(endpoint.slice('/api'.length), params, undefined, { quietNotFound: true }));
     }
     // Through the runtime's own loader, so the screen finds the modules loaded when it mounts.
     preloadWidgets(knownWidgets(r.content), { map: getRuntimeConfig().map });
@@ -105,14 +98,6 @@ export function isMonitorStart(pathname: string): boolean {
   return /^\/monitor\/?$/.test(pathname) && !!getToken();
 }
 
-/** Takes the early read of this endpoint and params off the list while it is fresh; else null. */
-function takeFresh(endpoint: string, params: Params) {
-  const key = readKey(endpoint, params);
-  const early = earlyReads.get(key);
-  earlyReads.delete(key);
-  return early && Date.now() - early.at < EARLY_READ_MAX_AGE_MS ? early : null;
-}
-
 /**
  * The reads started at start-up, handed over once each while fresh: the answer when it has come
  * in (the screen's first render shows it), else the read on its way.
@@ -120,10 +105,10 @@ function takeFresh(endpoint: string, params: Params) {
 export const monitorEarlyReads: EarlyReads = {
   answered(endpoint, params) {
     const key = readKey(endpoint, params);
-    if (!earlyReads.get(key)?.answer) return null;
-    return takeFresh(endpoint, params)?.answer ?? null;
+    if (!peekEarlyRead(key)?.answer) return null;
+    return takeEarlyRead(key)?.answer ?? null;
   },
-  take: (endpoint, params) => takeFresh(endpoint, params)?.data ?? null,
+  take: (endpoint, params) => takeEarlyRead(readKey(endpoint, params))?.data ?? null,
 };
 
 /** The template the page carried for this id, if any and not yet handed over: a first render can show it at once. */
