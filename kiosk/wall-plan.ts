@@ -1,15 +1,9 @@
 import path from 'node:path';
+import type { WallDefinition } from '../contract/walls';
 import type { TileRequest } from './options';
 
-/** What the launcher needs of a wall's definition (a subset of contract/walls.ts's WallDefinition). */
-export interface WallGeometry {
-  id: number;
-  name: string;
-  rows: number;
-  cols: number;
-  screenWidth: number;
-  screenHeight: number;
-}
+/** What the launcher needs of a wall's definition. */
+export type WallGeometry = Pick<WallDefinition, 'id' | 'name' | 'rows' | 'cols' | 'screenWidth' | 'screenHeight'>;
 
 /** One tile's window: what it shows, where it goes, and its own Chromium profile. */
 export interface TilePlan {
