@@ -25,5 +25,5 @@ const Box = styled.div<{ $full: boolean }>`
 /** Shown while a lazy page chunk loads. */
 export function PageLoading({ fullScreen = false }: { fullScreen?: boolean }) {
   const { t } = useTranslation();
-  return <Box $full={fullScreen} role="status" aria-live="polite">{t('common.loading')}</Box>;
+  return <Box $full={fullScreen} role="status" aria-live="polite" data-page-loading>{t('common.loading')}</Box>;
 }
