@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { TileScheduler, type TileScheduleState } from './TileScheduler';
+import { SWITCH_SETTLE_MS, TileScheduler, type TileScheduleState } from './TileScheduler';
 import type { TilePlan } from './tileSlots';
 
 const EPOCH = 1_700_000_000_000;
@@ -11,7 +11,7 @@ const plan = (names: string[], epoch = EPOCH): TilePlan<string> => ({
   epoch, rotateMs: ROTATE, items: names.map((n) => ({ key: n, value: n })),
 });
 
-function start(p: TilePlan<string> | null, options: { catchUpCapMs?: number } = {}) {
+function start(p: TilePlan<string> | null, options: { catchUpCapMs?: number; prepareMs?: number } = {}) {
   const states: TileScheduleState<string>[] = [];
   const s = new TileScheduler<string>({ now: () => Date.now() + OFFSET, onChange: (x) => states.push(x), ...options });
   s.setPlan(p);
@@ -61,6 +61,26 @@ describe('TileScheduler', () => {
     expect(last().skewMs).toBe(0);
     expect(last().switches).toBe(1);
     expect(last().late).toBe(false);
+  });
+
+  it('an item lasting no longer than the preparation: the next is mounted shortly after a switch, not in its task', () => {
+    const { last, until, readyAll, states } = start(plan(['a', 'b', 'c']), { prepareMs: ROTATE });
+    readyAll();
+    until(EPOCH + ROTATE - 1);
+    readyAll();
+    const before = states.length;
+    until(EPOCH + ROTATE);
+    // The switch's own change puts b on screen and mounts nothing new.
+    expect(states[before]?.shown?.value).toBe('b');
+    expect(states[before]?.pending).toEqual([]);
+    until(EPOCH + ROTATE + SWITCH_SETTLE_MS - 1);
+    expect(last().pending).toEqual([]);
+    until(EPOCH + ROTATE + SWITCH_SETTLE_MS);
+    expect(last().pending.map((m) => m.value)).toEqual(['c']);
+    readyAll();
+    until(EPOCH + 2 * ROTATE);
+    expect(last().shown?.value).toBe('c');
+    expect(last().skewMs).toBe(0);
   });
 
   it('keeps the same mount from prepared to shown (the key does not change at the switch)', () => {

@@ -42,6 +42,14 @@ export interface TileSchedulerOptions<T> {
 export const CATCH_UP_CAP_MS = 10_000;
 
 /**
+ * After a switch, the item up next is mounted this long later (at most a quarter of the
+ * preparation time), not in the switch's own task: mounting a template takes the main thread
+ * tens of ms, and in the switch's task it delayed the picture by as much, by a different amount on
+ * every tile (when an item lasts no longer than the preparation time, each switch was one).
+ */
+export const SWITCH_SETTLE_MS = 100;
+
+/**
  * A setTimeout-based wake-up at a server time. A timer that fires early (the clock's offset was
  * corrected meanwhile) is set again for the rest, so it never runs before its time.
  */
@@ -77,11 +85,13 @@ export class TileScheduler<T> {
   private disposed = false;
   private readonly prepareMs: number;
   private readonly capMs: number;
+  private readonly settleMs: number;
   private readonly at: (serverMs: number, run: () => void) => () => void;
 
   constructor(private readonly options: TileSchedulerOptions<T>) {
     this.prepareMs = options.prepareMs ?? WALL_PREPARE_MS;
     this.capMs = options.catchUpCapMs ?? CATCH_UP_CAP_MS;
+    this.settleMs = Math.min(SWITCH_SETTLE_MS, this.prepareMs / 4);
     this.at = options.at ?? serverTimer(options.now);
   }
 
@@ -186,12 +196,22 @@ export class TileScheduler<T> {
         waitUntil = capAt;
       }
     }
+    let settleUntil = Infinity;
+    if (patch.shown !== undefined && change?.slot && wanted.length > 1) {
+      // Switched just now: the next item's fresh mount waits until the switch is on screen.
+      const next = change.slot;
+      const fresh = pending.find((m) => m.key === next.key && m.mountedAt === t && !this.state.pending.includes(m));
+      if (fresh) {
+        pending = pending.filter((m) => m !== fresh);
+        settleUntil = t + this.settleMs;
+      }
+    }
     patch.late = shown?.key !== current.key;
     patch.pending = pending;
     if (pending.length !== this.state.pending.length || pending.some((m, i) => m !== this.state.pending[i])
       || patch.shown !== undefined || patch.late !== this.state.late) this.update(patch);
 
-    const wake = Math.min(waitUntil, change ? (t < prepareAt ? prepareAt : change.at) : Infinity);
+    const wake = Math.min(waitUntil, settleUntil, change ? (t < prepareAt ? prepareAt : change.at) : Infinity);
     if (Number.isFinite(wake)) this.cancelTimer = this.at(wake, () => this.evaluate());
   }
 

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { startTransition, useCallback, useEffect, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
 import { WALL_PREPARE_MS, type WallDisplay } from '../../../../contract/walls';
 import { displayPlan, type TileItem } from './displayPlan';
@@ -17,10 +17,15 @@ export function useTileSchedule(display: WallDisplay | null, from: number | unde
     // A switch is committed in the timer's own task (flushSync), not in a later one React's
     // scheduler picks: every tile's picture then changes when its timer fires, not when its busy
     // main thread gets round to rendering (that put up to ~150 ms between the tiles of a wall).
-    // Changes made while React renders or runs effects (a new plan) go the ordinary way.
+    // Changes made while React renders or runs effects (a new plan) go the ordinary way; a mount
+    // out of sight is a transition, rendered in slices a due switch can interrupt.
+    let shown: TileScheduleState<TileItem>['shown'] = null;
     const onChange = (next: TileScheduleState<TileItem>) => {
+      const switched = next.shown !== shown;
+      shown = next.shown;
       if (inReact.current) setState(next);
-      else flushSync(() => setState(next));
+      else if (switched) flushSync(() => setState(next));
+      else startTransition(() => setState(next));
     };
     const s = new TileScheduler<TileItem>({ now, onChange, prepareMs: WALL_PREPARE_MS / timeScale });
     setScheduler(s);
