@@ -14,7 +14,7 @@ export const WALL_REPORT_INTERVAL_MS = 5000;
 export const TILE_SILENT_MS = 20_000;
 /** Frames per second under which a tile is unwell (issue 23: "falls under 20 fps"). */
 export const TILE_MIN_FPS = 20;
-/** Tiles mount the next rotation item hidden this long before it starts. */
+/** Tiles mount the next rotation item hidden this long before it starts; a saved wall's epoch is this far ahead. */
 export const WALL_PREPARE_MS = 5000;
 
 export const WALL_NAME_MAX = 64;
@@ -82,7 +82,10 @@ const wallFields = {
 export const WallDefinition = z.object({
   id: z.number().int(),
   ...wallFields,
-  /** Server ms, set whenever the definition is saved: the rotation schedule's origin. */
+  /**
+   * Server ms, set whenever the definition is saved, to the save's time + WALL_PREPARE_MS: the
+   * rotation schedule's origin. Until then a tile keeps what it shows (or shows the first item).
+   */
   epoch: z.number(),
   updatedAt: z.number(),
 });
@@ -91,7 +94,8 @@ export const WallDefinitionList = z.array(WallDefinition);
 
 /**
  * POST /api/t_wall/save: create (no id) or replace a wall's editable fields. Saving sets a new
- * `epoch` (the rotation restarts at its first item on every tile) and notifies `wall:<id>`.
+ * `epoch` WALL_PREPARE_MS ahead (the rotation restarts at its first item on every tile together)
+ * and notifies `wall:<id>`; a save to fewer rows or columns revokes the tokens of the tiles gone.
  */
 export const WallSave = z.object({
   id: Id.optional(),

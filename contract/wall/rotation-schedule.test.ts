@@ -37,9 +37,11 @@ describe('rotation schedule', () => {
     expect(early.nextIndex).toBe(late.index);
   });
 
-  it('stays consistent slightly before the epoch (a tile whose clock reads early)', () => {
-    const r = rotationAt(epoch - 1, epoch, 3, rotateMs);
-    expect(r).toMatchObject({ index: 2, slot: -1, startsAt: epoch - rotateMs, nextIndex: 0, nextStartsAt: epoch });
+  it('before the epoch (a wall just saved, or a tile whose clock reads early) the first item is due, and stays through the epoch', () => {
+    const first = { index: 0, slot: 0, startsAt: epoch, endsAt: epoch + rotateMs, nextIndex: 1, nextStartsAt: epoch + rotateMs };
+    expect(rotationAt(epoch - 1, epoch, 3, rotateMs)).toEqual(first);
+    expect(rotationAt(epoch - 5 * rotateMs, epoch, 3, rotateMs)).toEqual(first);
+    expect(rotationAt(epoch, epoch, 3, rotateMs)).toEqual(first);
   });
 
   it('never switches a one-item rotation', () => {

@@ -2,15 +2,17 @@
  * A wall's rotation as a pure function of the server clock (issue 23, "Synchronised"): item k of
  * the list shows from epoch + slot·rotateMs for rotateMs, slot = ⌊(now − epoch)/rotateMs⌋,
  * k = slot mod itemCount. Every tile computes the same answer from the same server time, so no
- * tile talks to another. Zod-free.
+ * tile talks to another. Before the epoch (a wall just saved: its epoch is WALL_PREPARE_MS ahead,
+ * so every tile prepares the first item and all start together) the first slot is the one due:
+ * a tile that loads then shows the first item and keeps it through the epoch. Zod-free.
  */
 
 export interface RotationSlot {
   /** The item showing now (0-based). */
   index: number;
-  /** Slots since the epoch (negative before it); a new slot is a switch even when the item repeats. */
+  /** Slots since the epoch (0 before it); a new slot is a switch even when the item repeats. */
   slot: number;
-  /** Server ms when the current item started. */
+  /** Server ms when the current item started (the epoch, still to come, before the epoch). */
   startsAt: number;
   /** Server ms when it ends; +Infinity for a one-item rotation (nothing ever switches). */
   endsAt: number;
@@ -28,7 +30,7 @@ export function rotationAt(serverNow: number, epoch: number, itemCount: number, 
   if (itemCount === 1) {
     return { index: 0, slot: 0, startsAt: epoch, endsAt: Infinity, nextIndex: 0, nextStartsAt: Infinity };
   }
-  const slot = Math.floor((serverNow - epoch) / rotateMs);
+  const slot = Math.max(0, Math.floor((serverNow - epoch) / rotateMs));
   const index = ((slot % itemCount) + itemCount) % itemCount;
   const startsAt = epoch + slot * rotateMs;
   const endsAt = startsAt + rotateMs;

@@ -15,6 +15,8 @@ export interface CatalogueRoute {
     params?: ZodType;
     response?: ZodType;
     raw?: boolean;
+    /** A video wall's display token may call it too (endpoint.ts `display`). */
+    display?: true;
   };
 }
 

@@ -33,8 +33,12 @@ export function tileOf(text: string | null): [number, number] | null {
 const lastWritten = new Map<number, number>();
 const MAX_LAST_WRITTEN = 10_000;
 
-/** Records a token's use, at most once a minute per token and process. */
-async function touch(db: Kysely<DB>, tokenId: number, now: number): Promise<void> {
+/**
+ * Records a display token's use (`lastUsedAt`), at most once a minute per token and process: on
+ * every request it signs in (REST, hub negotiate and connect) and on a tile's hub calls
+ * (WallJoin, WallReport: a tile that talks only over the hub after its first load is in use).
+ */
+export async function touchDisplayToken(db: Kysely<DB>, tokenId: number, now: number): Promise<void> {
   const last = lastWritten.get(tokenId);
   if (last !== undefined && now - last < LAST_USED_WRITE_MS) return;
   if (lastWritten.size >= MAX_LAST_WRITTEN) lastWritten.clear();
@@ -68,7 +72,7 @@ export async function authenticateDisplayToken(db: Kysely<DB>, token: string, no
   const [rights, scope] = await Promise.all([
     loadRights(db, row.user_id),
     loadScope(db, row.user_id, row.org_id, isSuper),
-    touch(db, row.id, now),
+    touchDisplayToken(db, row.id, now),
   ]);
   const allowed = new Set<string>(DISPLAY_RIGHTS);
   return {

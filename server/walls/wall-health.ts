@@ -11,6 +11,7 @@ import {
   type WallHealth,
 } from '../../contract/walls';
 import type { AuthUser } from '../auth/auth-user';
+import { touchDisplayToken } from '../auth/display-tokens';
 import type { DB } from '../db/schema';
 import { pushMessagesTo, sendMessages } from '../gateway/upgrade-items';
 import { describeZodError } from '../http/endpoint';
@@ -160,7 +161,7 @@ export class WallHealthService {
 
   constructor(private readonly options: WallHealthOptions) {
     this.repo = new WallHealthRepository(options.db);
-    this.now = options.now ?? Date.now;
+    this.now = options.now ?? (() => Date.now());
     this.silentMs = options.silentMs ?? TILE_SILENT_MS;
   }
 
@@ -174,9 +175,13 @@ export class WallHealthService {
       }),
       hub.registerMethod(HubMethod.WallReport, (c, args) => {
         if (args.length !== 1) throw new HubMethodError('Expected one argument: the report.');
+        this.used(c.user);
         return this.report(c.user, args[0]);
       }),
-      hub.registerMethod(HubMethod.WallJoin, (c, args) => this.join(c, args)),
+      hub.registerMethod(HubMethod.WallJoin, (c, args) => {
+        this.used(c.user);
+        return this.join(c, args);
+      }),
     );
     if (this.options.watchdogMs > 0) {
       this.timer = setInterval(() => { void this.check(); }, this.options.watchdogMs);
@@ -191,6 +196,15 @@ export class WallHealthService {
     for (const off of this.unregister.splice(0)) off();
     await this.checking;
     await this.writes;
+  }
+
+  /** A display token talking over the hub is in use: its `lastUsedAt` moves (throttled: no write per report). */
+  private used(user: AuthUser): void {
+    const display = displayOf(user);
+    if (!display || this.stopped) return;
+    touchDisplayToken(this.options.db, display.tokenId, this.now()).catch((err: unknown) => {
+      this.options.log.warn({ err }, 'wall health: recording a display token\'s use failed');
+    });
   }
 
   /** The wall of a report or join, if the caller may use it as a tile; a HubMethodError otherwise. */

@@ -1,11 +1,13 @@
 import { HubConnectionState, type HubConnection } from '@microsoft/signalr';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { DISPLAY_RIGHTS } from '../../contract/display-token';
 import { HubMethod, HubNoticeType, HubTopic } from '../../contract/hub';
+import { WALL_PREPARE_MS, type DisplayTokenInfo, type TileReport } from '../../contract/walls';
+import { LAST_USED_WRITE_MS } from '../../server/auth/display-tokens';
 import { hashToken } from '../../server/auth/tokens';
 import type { HubServer } from '../../server/hub/hub-server';
-import { hubClient, Notices } from '../hub/hub-client';
+import { eventually, hubClient, Notices } from '../hub/hub-client';
 import { dbSnapshot } from './db-snapshot';
 import { ENDPOINTS, sendCase, type MatrixContext } from './endpoint-table';
 import { ApiClient, loginAs, startTestServer, type ApiResponse, type TestServer } from './harness';
@@ -98,7 +100,10 @@ describe('video walls and display tokens (issue 23)', () => {
     expect(made.body.error).toBeUndefined();
     const wall = made.body.data;
     expect(wall).toMatchObject({ ...WALL, templateIds: [tpl[1].id, tpl[0].id, tpl[1].id], rotateSeconds: 30, idleSeconds: 60, variables: { projectId: '3' }, remark: '' });
-    expect(wall.epoch).toBeGreaterThanOrEqual(before);
+    // The rotation starts WALL_PREPARE_MS after the save: every tile prepares its first item meanwhile.
+    expect(wall.epoch).toBe(wall.updatedAt + WALL_PREPARE_MS);
+    expect(wall.updatedAt).toBeGreaterThanOrEqual(before);
+    expect(wall.updatedAt).toBeLessThanOrEqual(Date.now());
     expect((await admin.get(`/api/t_wall/${wall.id}`)).body.data).toEqual(wall);
     expect(((await admin.get('/api/t_wall')).body.data as { id: number }[]).map((w) => w.id)).toContain(wall.id);
 
@@ -261,9 +266,14 @@ describe('video walls and display tokens (issue 23)', () => {
 
     // Saving the wall tells its tiles: a new epoch.
     const current = (await admin.get(`/api/t_wall/${demoWall}`)).body.data;
+    const savedAt = Date.now();
     const saved = (await admin.post('/api/t_wall/save', { ...current, remark: '改过' })).body.data;
     const changed = await notices.next(HubNoticeType.WallChanged);
     expect(changed.data).toEqual({ wallId: demoWall, epoch: saved.epoch });
+    // The epoch the tiles are told is still to come: WALL_PREPARE_MS after the save (± the request's time).
+    expect(saved.epoch).toBeGreaterThanOrEqual(savedAt + WALL_PREPARE_MS);
+    expect(saved.epoch).toBeLessThanOrEqual(Date.now() + WALL_PREPARE_MS);
+    expect(changed.data.epoch).toBeGreaterThan(Date.now());
 
     const revoked = await admin.post(`/api/t_wall/tokens/${info.id}/revoke`);
     expect(revoked.body.data).toMatchObject({ id: info.id, revokedAt: expect.any(Number) });
@@ -298,6 +308,71 @@ describe('video walls and display tokens (issue 23)', () => {
     expectRefused(await wall.get(`/api/t_wall/${own.id}/display`), 401, '未登录或令牌无效');
   });
 
+  it('revokes the tokens of the tiles a wall saved smaller no longer has, and closes their hub connections', async () => {
+    const own = (await admin.post('/api/t_wall/save', { ...WALL, name: '缩小的墙' })).body.data;
+    expect(own).toMatchObject({ rows: 2, cols: 3 });
+    const kept = await createToken(own.id, { name: '左上', tile: [0, 0] });
+    const whole = await createToken(own.id, { name: '整墙' });
+    const gone = await createToken(own.id, { name: '右下', tile: [1, 2] });
+    const goneRow = await createToken(own.id, { name: '左下', tile: [1, 0] });
+    const goneTile = displayClient(server, gone.token);
+    expect((await goneTile.get(`/api/t_wall/${own.id}/display`)).body.success).toBe(true);
+    const { hub, closed } = await connect(gone.token);
+    const keptHub = await connect(kept.token);
+
+    // Same size: nothing revoked.
+    const same = await admin.post('/api/t_wall/save', { ...WALL, id: own.id, name: '缩小的墙', remark: '同样大小' });
+    expect(same.body.success).toBe(true);
+    const tokens = async () => new Map(((await admin.get(`/api/t_wall/${own.id}/tokens`)).body.data as DisplayTokenInfo[]).map((t) => [t.id, t]));
+    expect([...(await tokens()).values()].every((t) => t.revokedAt === null)).toBe(true);
+
+    // 2×3 → 1×2: tiles 1,0 and 1,2 are gone.
+    const savedAt = Date.now();
+    const shrunk = await admin.post('/api/t_wall/save', { ...WALL, id: own.id, name: '缩小的墙', rows: 1, cols: 2 });
+    expect(shrunk.body.data).toMatchObject({ rows: 1, cols: 2 });
+    const after = await tokens();
+    expect(after.get(gone.info.id)!.revokedAt).toBeGreaterThanOrEqual(savedAt);
+    expect(after.get(goneRow.info.id)!.revokedAt).toBeGreaterThanOrEqual(savedAt);
+    expect(after.get(kept.info.id)!.revokedAt).toBeNull();
+    expect(after.get(whole.info.id)!.revokedAt).toBeNull();
+    // Its next request is refused as a revoked token's (the launcher says "revoked"); its hub connection is closed.
+    const refused = await goneTile.get(`/api/t_wall/${own.id}/display`);
+    expect({ status: refused.status, requireLogin: refused.body.requireLogin }).toEqual({ status: 200, requireLogin: true });
+    expect((await displayClient(server, kept.token).get(`/api/t_wall/${own.id}/display`)).body.success).toBe(true);
+    await hubOf().checkSessions();
+    await closed;
+    expect(hub.state).toBe(HubConnectionState.Disconnected);
+    expect(keptHub.hub.state).toBe(HubConnectionState.Connected);
+    // The revocations are in the audit log, by whom and why.
+    const audit = await db().selectFrom('t_history_log').select(['username', 'action', 'target', 'detail'])
+      .where('target', 'in', [`t_wall_token#${gone.info.id}`, `t_wall_token#${goneRow.info.id}`]).where('action', '=', 'delete').execute();
+    expect(audit).toHaveLength(2);
+    expect(audit[0]).toMatchObject({ username: 'admin', detail: expect.stringContaining('1×2') });
+
+    // Growing the wall back brings no revoked token back.
+    await admin.post('/api/t_wall/save', { ...WALL, id: own.id, name: '缩小的墙' });
+    expect((await tokens()).get(gone.info.id)!.revokedAt).toBe(after.get(gone.info.id)!.revokedAt);
+    expect((await goneTile.get(`/api/t_wall/${own.id}/display`)).body.requireLogin).toBe(true);
+    await keptHub.hub.stop();
+    await admin.post(`/api/t_wall/${own.id}/delete`);
+  });
+
+  it('lists in /api/docs which endpoints answer display tokens (x-display), and only those', async () => {
+    const doc = await (await fetch(`${server.url}/api/docs/openapi.json`)).json() as { paths: Record<string, Record<string, { description?: string; 'x-display'?: true }>> };
+    const display = doc.paths['/api/t_wall/{id}/display'].get;
+    expect(display['x-display']).toBe(true);
+    expect(display.description).toMatch(/Answered for display tokens/);
+    expect(doc.paths['/api/t_wall/{id}/tile-event'].post['x-display']).toBe(true);
+    for (const [path, method] of [['/api/t_wall/save', 'post'], ['/api/t_wall', 'get'], ['/api/t_wall/{id}/tokens', 'get']] as const) {
+      expect(doc.paths[path][method]['x-display'], `${method} ${path}`).toBeUndefined();
+      expect(doc.paths[path][method].description).not.toMatch(/display tokens/);
+    }
+    // Exactly the endpoints a display principal may call (the list checked against every endpoint above).
+    const marked = Object.entries(doc.paths).flatMap(([path, ops]) => Object.entries(ops).filter(([, op]) => op['x-display'])
+      .map(([method]) => `${method.toUpperCase()} ${path.replace(/\{(\w+)\}/g, ':$1')}`));
+    expect(marked.sort()).toEqual([...DISPLAY_ENDPOINTS].sort());
+  });
+
   it('gives every tile of a wall the identical answer for one data version', async () => {
     const a = displayClient(server, (await createToken(demoWall, { name: 'A', tile: [0, 0] })).token);
     const b = displayClient(server, (await createToken(demoWall, { name: 'B', tile: [0, 1] })).token);
@@ -321,6 +396,68 @@ describe('video walls and display tokens (issue 23)', () => {
     expect(person.headers.get('x-wall-cache')).toBeNull();
     // Only answers that succeeded are kept: a refused read stays refused.
     expectRefused(await a.get('/api/t_wall?_v=7'), 403, DISPLAY_REFUSED);
+  });
+});
+
+/**
+ * A tile that talks only over the hub after its first load is in use: connecting, WallJoin and
+ * WallReport move its token's lastUsedAt, at most once a minute per token (no write per report).
+ * The minute passes by moving Date.now forward, on a server of its own whose hub waits long for
+ * silent clients (and no watchdog), so the jump closes nothing.
+ */
+describe('display tokens: last use over the hub', () => {
+  let server: TestServer;
+  let hub: HubConnection | undefined;
+  afterAll(async () => {
+    vi.restoreAllMocks();
+    await hub?.stop();
+    await server?.dispose();
+  });
+
+  it('counts connecting, WallJoin and WallReport, throttled to once a minute', async () => {
+    server = await startTestServer({ wallWatchdogMs: 0 }, { logger: false, hub: { clientTimeoutMs: 10 * 60_000 } });
+    const db = server.database.db;
+    const admin = await loginAs(server, 'admin');
+    const wallId = (await db.selectFrom('t_wall').select('id').where('name', '=', '大厅 2×2 视频墙').executeTakeFirstOrThrow()).id;
+    const created = await admin.post(`/api/t_wall/${wallId}/tokens/create`, { name: '只走 hub', tile: [0, 0] });
+    const { info, token } = created.body.data as { info: DisplayTokenInfo; token: string };
+    expect(info.lastUsedAt).toBeNull();
+    const lastUsed = async () => Number((await db.selectFrom('t_wall_token').select('last_used_at').where('id', '=', info.id).executeTakeFirstOrThrow()).last_used_at);
+
+    const before = Date.now();
+    hub = hubClient(server.url, () => token);
+    await hub.start();
+    // Connecting signs the token in: its use is recorded.
+    expect(await lastUsed()).toBeGreaterThanOrEqual(before);
+
+    // Within the minute, joins and reports write nothing (a sentinel stays).
+    await db.updateTable('t_wall_token').set({ last_used_at: 1 }).where('id', '=', info.id).execute();
+    const report: TileReport = {
+      wallId, tile: [0, 0], templateId: null, templateVersion: null, dataVersion: 1, itemIndex: 0, fps: 60, heapMb: 50, dataAgeMs: 1_000,
+      reconnects: 0, errors: 0, ready: true,
+    };
+    expect(await hub.invoke(HubMethod.WallJoin, wallId)).toBe(HubTopic.wall(wallId));
+    for (let i = 0; i < 5; i++) expect(await hub.invoke(HubMethod.WallReport, report)).toBe(true);
+    expect(await lastUsed()).toBe(1);
+
+    // A minute later the next report records the use, once.
+    const realNow = Date.now.bind(Date);
+    let shift = LAST_USED_WRITE_MS + 1_000;
+    vi.spyOn(Date, 'now').mockImplementation(() => realNow() + shift);
+    const reportedAt = Date.now();
+    expect(await hub.invoke(HubMethod.WallReport, report)).toBe(true);
+    await eventually(async () => (await lastUsed()) >= reportedAt, 5_000, 'the report recorded as a use');
+    await db.updateTable('t_wall_token').set({ last_used_at: 2 }).where('id', '=', info.id).execute();
+    for (let i = 0; i < 3; i++) expect(await hub.invoke(HubMethod.WallReport, report)).toBe(true);
+    expect(await lastUsed()).toBe(2);
+    // And another minute later a join does too; the listing shows it.
+    shift += LAST_USED_WRITE_MS;
+    const joinedAt = Date.now();
+    await hub.invoke(HubMethod.WallJoin, wallId);
+    await eventually(async () => (await lastUsed()) >= joinedAt, 5_000, 'the join recorded as a use');
+    const listed = (await admin.get(`/api/t_wall/${wallId}/tokens`)).body.data as DisplayTokenInfo[];
+    expect(listed.find((t) => t.id === info.id)!.lastUsedAt).toBeGreaterThanOrEqual(joinedAt);
+    vi.restoreAllMocks();
   });
 });
 

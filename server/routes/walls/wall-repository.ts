@@ -1,7 +1,7 @@
 import type { ExpressionBuilder, Kysely, Selectable } from 'kysely';
 import type { DisplayTokenInfo, WallDefinition, WallDisplayItem, WallSaveParsed } from '../../../contract/walls';
 import { Right } from '../../../contract/rights';
-import { formatTile } from '../../../contract/wall/tile-geometry';
+import { formatTile, isTileOf } from '../../../contract/wall/tile-geometry';
 import type { AuthUser } from '../../auth/auth-user';
 import { hashToken } from '../../auth/tokens';
 import { tileOf } from '../../auth/display-tokens';
@@ -86,18 +86,32 @@ export class WallRepository {
     return templateIds.flatMap((id) => byId.get(id) ?? []);
   }
 
-  /** Creates (no id) or replaces a wall; every save starts a new epoch (now). */
-  async save(id: number | undefined, v: WallSaveParsed, orgId: number | null, userId: number, now: number): Promise<number> {
+  /**
+   * Creates (no id) or replaces a wall with the rotation's new `epoch`. Replacing it also revokes
+   * (at `now`) the unrevoked tokens of tiles the wall no longer has; their ids are returned.
+   */
+  async save(id: number | undefined, v: WallSaveParsed, orgId: number | null, userId: number, now: number, epoch: number):
+    Promise<{ id: number; revokedTokenIds: number[] }> {
     const values = {
       name: v.name, rows: v.rows, cols: v.cols, screen_width: v.screenWidth, screen_height: v.screenHeight, bezel_x: v.bezelX, bezel_y: v.bezelY,
       template_ids: JSON.stringify(v.templateIds), rotate_seconds: v.rotateSeconds, idle_seconds: v.idleSeconds,
-      variables: JSON.stringify(v.variables), remark: v.remark, epoch: now, updated_at: now,
+      variables: JSON.stringify(v.variables), remark: v.remark, epoch, updated_at: now,
     };
-    if (id !== undefined) {
-      await this.db.updateTable('t_wall').set(values).where('id', '=', id).execute();
-      return id;
+    if (id === undefined) {
+      const inserted = await this.db.insertInto('t_wall').values({ ...values, org_id: orgId, created_by: userId }).returning('id').executeTakeFirstOrThrow();
+      return { id: inserted.id, revokedTokenIds: [] };
     }
-    return (await this.db.insertInto('t_wall').values({ ...values, org_id: orgId, created_by: userId }).returning('id').executeTakeFirstOrThrow()).id;
+    return this.db.transaction().execute(async (trx) => {
+      await trx.updateTable('t_wall').set(values).where('id', '=', id).execute();
+      const tileTokens = await trx.selectFrom('t_wall_token').select(['id', 'tile']).where('wall_id', '=', id)
+        .where('tile', 'is not', null).where('revoked_at', 'is', null).execute();
+      const off = tileTokens.filter((t) => {
+        const tile = tileOf(t.tile);
+        return !tile || !isTileOf(v, tile);
+      }).map((t) => t.id);
+      if (off.length) await trx.updateTable('t_wall_token').set({ revoked_at: now }).where('id', 'in', off).where('revoked_at', 'is', null).execute();
+      return { id, revokedTokenIds: off };
+    });
   }
 
   /** Deletes a wall and its display tokens. */

@@ -5,7 +5,8 @@ import { HubNoticeType, HubTopic } from '../../../contract/hub';
 import { Right } from '../../../contract/rights';
 import { formatTile, isTileOf } from '../../../contract/wall/tile-geometry';
 import {
-  DisplayTokenCreate, DisplayTokenCreated, DisplayTokenInfo, DisplayTokenInfoList, WallDefinition, WallDefinitionList, WallDisplay, WallSave,
+  DisplayTokenCreate, DisplayTokenCreated, DisplayTokenInfo, DisplayTokenInfoList, WALL_PREPARE_MS, WallDefinition, WallDefinitionList, WallDisplay,
+  WallSave,
 } from '../../../contract/walls';
 import type { AuthUser } from '../../auth/auth-user';
 import { newDisplayToken } from '../../auth/display-tokens';
@@ -25,9 +26,16 @@ const TokenIdParam = z.object({ tokenId: IdParam.shape.id });
  * screen-preview (the wall-health page lists them); saving, deleting and the tokens need
  * screen-edit. A wall made by a user who sees all data is global; anyone else's belongs to their
  * organisation and is seen within the data scope, like the playlists; global walls are changed
- * only by users who see all data. A save starts a new epoch (the rotation restarts on every tile)
- * and tells the wall's tiles over `wall:<id>`. A tile's display principal reads its own wall's
- * display only; a token is shown once, at creation, and never again.
+ * only by users who see all data. A save starts a new epoch WALL_PREPARE_MS ahead (the rotation
+ * restarts on every tile at once, each having prepared its first item) and tells the wall's tiles
+ * over `wall:<id>`. A tile's display principal reads its own wall's display only; a token is
+ * shown once, at creation, and never again.
+ *
+ * A save to fewer rows or columns revokes the tokens of the tiles the wall no longer has (recorded
+ * in the audit log as their revocation). Revoking rather than refusing them while the wall is
+ * small is the clearer behaviour: the wall-health page lists them as revoked with the time, the
+ * launcher says "revoked", their hub connections are closed by the hub's token check, and a wall
+ * grown back later does not silently bring an old credential back to life.
  */
 export function registerWallRoutes(app: FastifyInstance, { db, hub }: AppDeps): void {
   const walls = new WallRepository(db);
@@ -71,14 +79,24 @@ export function registerWallRoutes(app: FastifyInstance, { db, hub }: AppDeps): 
 
   endpoint(app, db, {
     method: 'POST', url: '/t_wall/save', access: Right.ScreenEdit, body: WallSave, response: WallDefinition,
-    summary: 'Creates (no id) or replaces a video wall; starts a new rotation epoch and tells its tiles',
-    async handler({ user, body }) {
+    summary: 'Creates (no id) or replaces a video wall; its rotation restarts WALL_PREPARE_MS later on every tile, which are told; '
+      + 'the tokens of tiles a smaller wall no longer has are revoked',
+    async handler({ user, body, req }) {
       const existing = body.id !== undefined ? await findEditable(user, body.id) : null;
       const visible = await walls.visibleTemplateIds(user, body.templateIds);
       const bad = body.templateIds.findIndex((id) => !visible.has(id));
       if (bad >= 0) throw badRequest(`body.templateIds.${bad}: screen template ${body.templateIds[bad]} does not exist or is not visible`);
       const orgId = existing ? existing.orgId : user.scope.all ? null : user.orgId;
-      const id = await walls.save(existing?.def.id, body, orgId, user.id, Date.now());
+      const now = Date.now();
+      // The new rotation starts WALL_PREPARE_MS from now: every tile re-reads the wall (told over
+      // the hub), keeps what it shows and prepares the first item meanwhile, and all switch together.
+      const { id, revokedTokenIds } = await walls.save(existing?.def.id, body, orgId, user.id, now, now + WALL_PREPARE_MS);
+      for (const tokenId of revokedTokenIds) {
+        await auditLog(db, {
+          userId: user.id, username: user.username, ip: req.ip, action: 'delete', target: `t_wall_token#${tokenId}`,
+          detail: JSON.stringify({ wallId: id, reason: `the wall now has ${body.rows}×${body.cols} tiles` }),
+        });
+      }
       const saved = (await walls.findVisible(user, id))!.def;
       void changed(id, saved.epoch);
       return saved;

@@ -196,6 +196,41 @@ describe('TileScheduler', () => {
     expect(last().skewMs).toBeNull();
   });
 
+  it('a wall saved with its epoch ahead (WALL_PREPARE_MS): the old rotation stays until the epoch, then every tile starts the first item together', () => {
+    const { s, last, readyAll, until, serverNow } = start(plan(['a', 'b']));
+    readyAll();
+    const epoch = serverNow() + 5_000;
+    s.setPlan(plan(['c', 'd'], epoch), epoch);
+    // Prepared out of sight at once (the preparation time is the epoch's lead); nothing changes on screen.
+    expect(last().shown?.value).toBe('a');
+    expect(last().pending.map((m) => m.value)).toEqual(['c']);
+    readyAll();
+    until(epoch - 1);
+    expect(last().shown?.value).toBe('a');
+    until(epoch);
+    expect(last().shown?.value).toBe('c');
+    expect(last().switchedAt).toBe(epoch);
+  });
+
+  it('a tile that loads before its wall\'s epoch shows the first item and keeps the same mount through the epoch (no flash)', () => {
+    const epoch = EPOCH + 17_000;
+    const { last, readyAll, until } = start(plan(['a', 'b', 'c'], epoch));
+    expect(last().pending.map((m) => m.value)).toEqual(['a']);
+    readyAll();
+    const first = last().shown!;
+    expect(first.value).toBe('a');
+    until(epoch);
+    expect(last().shown).toBe(first);
+    expect(last().pending).toEqual([]);
+    until(epoch + ROTATE - 5_000);
+    expect(last().pending.map((m) => m.value)).toEqual(['b']);
+    readyAll();
+    until(epoch + ROTATE);
+    expect(last().shown?.value).toBe('b');
+    expect(last().switches).toBe(1);
+    expect(last().skewMs).toBe(0);
+  });
+
   it('resetView prepares a fresh mount of the same item and swaps it in when ready', () => {
     const { s, last, readyAll } = start(plan(['a', 'b']));
     readyAll();
