@@ -47,7 +47,7 @@ describe('tileAlarmMessage', () => {
     expect(m.type).toBe(MessageType.SystemAlarm);
     expect(m.content).toBe('视频墙「大厅」第2行第1列屏幕无响应');
     expect(JSON.parse(m.data)).toEqual({
-      wallId: 7, wallName: '大厅', tiles: ['1,0'], state: 'down', reasons: ['silent'], deviceName: '大厅', measureName: '第2行第1列',
+      wallId: 7, wallName: '大厅', tiles: ['1,0'], state: 'down', reasons: ['silent'], deviceName: '大厅', measureName: '第2行第1列', measureNameEn: 'row 2, column 1',
       contentEn: 'Video wall "大厅": the screen at row 2, column 1 is not responding',
     });
   });

@@ -110,7 +110,8 @@ const PROBLEM_TEXT: Record<TileProblem, { zh: string; en: string }> = {
 
 /**
  * The system alarm message of tiles of one wall going down together, or of one tile turning
- * unwell: Chinese content (as every message), English beside it in the data.
+ * unwell: Chinese content (as every message), English beside it in the data (`contentEn`,
+ * `measureNameEn`: what the English console shows, src/features/messages/describeMessage.ts).
  */
 export function tileAlarmMessage(wall: Pick<WallFacts, 'id' | 'name'>, kind: 'down' | 'warn', tiles: readonly [number, number][], problems: readonly TileProblem[]):
   { type: number; content: string; data: string } {
@@ -129,7 +130,7 @@ export function tileAlarmMessage(wall: Pick<WallFacts, 'id' | 'name'>, kind: 'do
     data: JSON.stringify({
       wallId: wall.id, wallName: wall.name, tiles: tiles.map(formatTile), state: kind, reasons: problems,
       // What the console's message list shows under the headline (SPEC §3's alarm fields).
-      deviceName: wall.name, measureName: zhTiles, contentEn,
+      deviceName: wall.name, measureName: zhTiles, measureNameEn: enTiles, contentEn,
     }),
   };
 }

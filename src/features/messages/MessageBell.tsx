@@ -117,7 +117,7 @@ export function MessageBell() {
       ) : (
         <List>
           {messages.map((message) => {
-            const summary = describeMessage(message);
+            const summary = describeMessage(message, i18n.language);
             return (
               <li key={message.id}>
                 <ItemButton type="button" data-testid="message-item" onClick={() => read(message)}>

@@ -78,7 +78,7 @@ export function NoticePage() {
           </thead>
           <tbody>
             {data?.list.map((m) => {
-              const summary = describeMessage(m);
+              const summary = describeMessage(m, i18n.language);
               return (
                 <tr key={m.id} data-testid="notice-row">
                   <td>{t(`messages.types.${m.type}`, { defaultValue: String(m.type) })}</td>

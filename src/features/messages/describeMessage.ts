@@ -25,17 +25,24 @@ export interface MessageSummary {
   detail: string;
 }
 
-/** What a message is about, from the fields of its data (SPEC §3 lists them per kind). */
-export function describeMessage(message: Pick<Message, 'content' | 'data'>): MessageSummary {
+/**
+ * What a message is about, from the fields of its data (SPEC §3 lists them per kind). Messages
+ * are stored in Chinese; one that carries English beside it (`data.contentEn`, `data.measureNameEn`:
+ * the video walls' health messages) reads in English when the console's `language` is English.
+ */
+export function describeMessage(message: Pick<Message, 'content' | 'data'>, language = 'zh'): MessageSummary {
   const data = parseMessageData(message.data);
+  const english = language.startsWith('en');
+  const content = (english && text(data.contentEn)) || message.content;
+  const measureName = (english && text(data.measureNameEn)) || data.measureName;
   const devices = data.devices as Data | undefined;
-  if (text(data.title)) return { headline: text(data.title), detail: text(data.content) || message.content };
-  if (text(data.fileVer)) return { headline: message.content, detail: join(data.projectName, data.deviceModelName, `v${text(data.fileVer).replace(/^v/i, '')}`) };
-  if (devices && typeof devices === 'object') return { headline: message.content, detail: join(data.projectName, data.deviceModelName, devices.name) };
-  if (text(data.deviceName) || text(data.measureName)) return { headline: message.content, detail: join(data.projectName, data.deviceName, data.measureName) };
+  if (text(data.title)) return { headline: text(data.title), detail: text(data.content) || content };
+  if (text(data.fileVer)) return { headline: content, detail: join(data.projectName, data.deviceModelName, `v${text(data.fileVer).replace(/^v/i, '')}`) };
+  if (devices && typeof devices === 'object') return { headline: content, detail: join(data.projectName, data.deviceModelName, devices.name) };
+  if (text(data.deviceName) || text(measureName)) return { headline: content, detail: join(data.projectName, data.deviceName, measureName) };
   if (text(data.nickName) || text(data.name)) {
     const who = text(data.nickName) && text(data.name) ? `${text(data.nickName)}（${text(data.name)}）` : text(data.nickName) || text(data.name);
-    return { headline: message.content, detail: who };
+    return { headline: content, detail: who };
   }
-  return { headline: message.content, detail: text(data.projectName) };
+  return { headline: content, detail: text(data.projectName) };
 }
