@@ -2,8 +2,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Form, Input, Modal, Select } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiRequestError } from '../../../shared/http';
-import { serverFieldError } from '../kit/formErrors';
+import { showFieldError } from '../kit/formErrors';
 import { fetchNames } from '../kit/resourceApi';
 import { copyRole } from './accessApi';
 import { errorText } from '../../../shared/errorText';
@@ -33,10 +32,7 @@ export function CopyRoleModal({ role, onClose }: Props) {
       message.success(t('access.copied', { name: copy.name }));
       setOpen(false);
     } catch (err) {
-      const status = err instanceof ApiRequestError ? err.status : 0;
-      const onField = serverFieldError(status, errorText(err), FIELDS);
-      if (onField) form.setFields([{ name: onField.field as 'name', errors: [onField.message] }]);
-      else message.error(t('access.copyFailed', { error: errorText(err) }));
+      if (!showFieldError(form, err, FIELDS)) message.error(t('access.copyFailed', { error: errorText(err) }));
     } finally {
       setSaving(false);
     }

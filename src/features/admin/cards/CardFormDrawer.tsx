@@ -5,9 +5,8 @@ import { useTranslation } from 'react-i18next';
 import { CARD_STATUSES, MSISDN_PATTERN, type Card, type SaveCardBody } from '../../../../contract/cards';
 import { ICCID_PATTERN } from '../../../../contract/device-admin';
 import type { NameItem } from '../../../../contract/envelope';
-import { ApiRequestError } from '../../../shared/http';
 import { errorText } from '../../../shared/errorText';
-import { serverFieldError } from '../kit/formErrors';
+import { showFieldError } from '../kit/formErrors';
 import { saveCard } from './cardApi';
 
 interface Values {
@@ -60,9 +59,7 @@ export function CardFormDrawer({ card, orgs, onClose, onSaved }: {
       await saveCard(body);
       onSaved();
     } catch (err) {
-      const field = err instanceof ApiRequestError ? serverFieldError(err.status, err.message, FIELDS) : null;
-      if (field) form.setFields([{ name: field.field as keyof Values, errors: [field.message] }]);
-      else setFailure(t('cards.saveFailed', { error: errorText(err) }));
+      if (!showFieldError(form, err, FIELDS)) setFailure(t('cards.saveFailed', { error: errorText(err) }));
     } finally {
       setSaving(false);
     }

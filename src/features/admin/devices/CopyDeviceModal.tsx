@@ -2,9 +2,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Form, Input, Modal } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiRequestError } from '../../../shared/http';
 import { errorText } from '../../../shared/errorText';
-import { serverFieldError } from '../kit/formErrors';
+import { showFieldError } from '../kit/formErrors';
 import type { ResourceRow } from '../kit/resourceApi';
 import { copyDevice } from './deviceApi';
 
@@ -28,9 +27,7 @@ export function CopyDeviceModal({ device, onClose }: { device: ResourceRow; onCl
       message.success(t('devices.copied', { name: copy.name }));
       onClose();
     } catch (err) {
-      const onField = serverFieldError(err instanceof ApiRequestError ? err.status : 0, errorText(err), FIELDS);
-      if (onField) form.setFields([{ name: onField.field as keyof Values, errors: [onField.message] }]);
-      else message.error(t('devices.saveFailed', { error: errorText(err) }));
+      if (!showFieldError(form, err, FIELDS)) message.error(t('devices.saveFailed', { error: errorText(err) }));
     } finally {
       setSaving(false);
     }

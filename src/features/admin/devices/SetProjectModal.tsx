@@ -2,9 +2,8 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Form, Modal, Select } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiRequestError } from '../../../shared/http';
 import { errorText } from '../../../shared/errorText';
-import { serverFieldError } from '../kit/formErrors';
+import { fieldErrorOf } from '../kit/formErrors';
 import { fetchNames, type ResourceRow } from '../kit/resourceApi';
 import { fetchProjectGateways, setDevicesProject } from './deviceApi';
 
@@ -37,7 +36,7 @@ export function SetProjectModal({ devices, onClose }: { devices: readonly Resour
       message.success(t('devices.moved', { count: updated }));
       onClose();
     } catch (err) {
-      const onField = serverFieldError(err instanceof ApiRequestError ? err.status : 0, errorText(err), ['projectId', 'gatewayId']);
+      const onField = fieldErrorOf(err, ['projectId', 'gatewayId']);
       if (onField) form.setFields([{ name: onField.field === 'gatewayId' ? 'gateway' : 'projectId', errors: [onField.message] }]);
       else message.error(t('devices.saveFailed', { error: errorText(err) }));
     } finally {

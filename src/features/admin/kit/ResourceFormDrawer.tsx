@@ -5,7 +5,7 @@ import { useMemo, useState, type ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { FieldDef, ResourceDefinition } from '../../../../contract/resources/kit';
 import { ApiRequestError } from '../../../shared/http';
-import { formInput, issuesToFieldErrors, serverFieldError, type FieldError, type IssueText } from './formErrors';
+import { fieldErrorOf, formInput, issuesToFieldErrors, type FieldError, type IssueText } from './formErrors';
 import { ImageUpload } from './ImageUpload';
 import { fetchRow, saveRow, type ResourceRow } from './resourceApi';
 import { resourceKey } from './resourceStrings';
@@ -127,7 +127,7 @@ export function ResourceFormDrawer({ def, row, defaults, open, sources, fieldInp
         modal.confirm({ title: t('kit.staleTitle'), content: t('kit.staleText'), okText: t('kit.reloadRow'), cancelText: t('kit.cancel'), onOk: reload });
         return;
       }
-      const onField = serverFieldError(statusOf(err), errorText(err), fieldNames);
+      const onField = fieldErrorOf(err, fieldNames);
       if (onField) showErrors([onField]);
       else message.error(t('kit.saveFailed', { error: errorText(err) }));
     } finally {

@@ -2,9 +2,32 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { SaveContact } from '../../../../contract/resources/contacts';
 import { SaveManufactor } from '../../../../contract/resources/manufactor';
-import { formInput, issuesToFieldErrors, serverFieldError, type IssueText } from './formErrors';
+import { ApiRequestError } from '../../../shared/http';
+import { fieldErrorOf, formInput, issuesToFieldErrors, serverFieldError, showFieldError, type IssueText } from './formErrors';
 
 const fields = ['name', 'contact', 'phone'];
+
+describe('showFieldError', () => {
+  const form = () => {
+    const set: unknown[] = [];
+    return { set, setFields: (f: unknown[]) => { set.push(...f); } };
+  };
+
+  it('puts a request\'s 400 naming a field under that input, and says it did', () => {
+    const f = form();
+    expect(showFieldError(f, new ApiRequestError('body.name: “A” 已存在', 400), fields)).toBe(true);
+    expect(f.set).toEqual([{ name: 'name', errors: ['“A” 已存在'] }]);
+  });
+
+  it('leaves any other failure to the caller: another status, another field, not a request error', () => {
+    for (const err of [new ApiRequestError('body.name: gone', 409), new ApiRequestError('body.code: bad', 400), new TypeError('Failed to fetch'), 'text']) {
+      const f = form();
+      expect(showFieldError(f, err, fields)).toBe(false);
+      expect(f.set).toEqual([]);
+      expect(fieldErrorOf(err, fields)).toBeNull();
+    }
+  });
+});
 
 describe('serverFieldError', () => {
   it('puts a 400 naming a form field on that field', () => {

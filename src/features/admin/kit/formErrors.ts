@@ -1,3 +1,6 @@
+import type { FormInstance } from 'antd';
+import { ApiRequestError } from '../../../shared/http';
+
 /** An error to show on one input of the form. */
 export interface FieldError {
   field: string;
@@ -13,6 +16,21 @@ export function serverFieldError(status: number, error: string, fields: readonly
   const match = /^body\.([A-Za-z0-9_]+)(?:\.[^:]*)?:\s*(.+)$/s.exec(error);
   if (!match || !fields.includes(match[1])) return null;
   return { field: match[1], message: match[2] };
+}
+
+/** {@link serverFieldError} of what a request threw: null unless it is the server's 400 naming one of `fields`. */
+export function fieldErrorOf(err: unknown, fields: readonly string[]): FieldError | null {
+  return err instanceof ApiRequestError ? serverFieldError(err.status, err.message, fields) : null;
+}
+
+/**
+ * Puts a server 400 that names one of `fields` under that input of `form`; whether it did (if not,
+ * the caller shows the error as a whole).
+ */
+export function showFieldError(form: Pick<FormInstance, 'setFields'>, err: unknown, fields: readonly string[]): boolean {
+  const field = fieldErrorOf(err, fields);
+  if (field) form.setFields([{ name: field.field, errors: [field.message] }]);
+  return field !== null;
 }
 
 /** The parts of a zod issue the form reads (zod's own type is not imported: zod stays in the contract). */

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { streamUrlIssue, type ProjectVideo } from '../../../../contract/project-videos';
 import { errorText } from '../../../shared/errorText';
 import { ApiRequestError } from '../../../shared/http';
-import { serverFieldError } from '../kit/formErrors';
+import { showFieldError } from '../kit/formErrors';
 import { saveProjectVideo } from './projectVideoApi';
 
 interface Values {
@@ -51,9 +51,7 @@ export function VideoFormModal({ projectId, video, nextOrder, onClose }: {
         onClose();
         return;
       }
-      const field = err instanceof ApiRequestError ? serverFieldError(err.status, err.message, FIELDS) : null;
-      if (field) form.setFields([{ name: field.field as keyof Values, errors: [field.message] }]);
-      else message.error(t('videos.saveFailed', { error: errorText(err) }));
+      if (!showFieldError(form, err, FIELDS)) message.error(t('videos.saveFailed', { error: errorText(err) }));
     } finally {
       setSaving(false);
     }

@@ -12,10 +12,9 @@ import {
   WALL_ROTATE_MIN_S, WALL_SCREEN_HEIGHT_MAX, WALL_SCREEN_HEIGHT_MIN, WALL_SCREEN_WIDTH_MAX, WALL_SCREEN_WIDTH_MIN, type WallDefinition,
 } from '../../../../contract/walls';
 import { errorText } from '../../../shared/errorText';
-import { ApiRequestError } from '../../../shared/http';
 import { useRights } from '../../../shared/user';
 import { PageHeading, PagePanel } from '../../../shared/ui/PagePanel';
-import { serverFieldError } from '../kit/formErrors';
+import { showFieldError } from '../kit/formErrors';
 import { PanelBody } from '../ResourceListPage';
 import {
   deleteWall, fetchDefaultMulti, fetchProjectNames, fetchTemplate, fetchTemplateChoices, fetchWalls, saveWall, wallKeys,
@@ -142,9 +141,7 @@ function WallEditor({ wall, onSaved, onDeleted }: { wall: WallDefinition | null;
       await queryClient.invalidateQueries({ queryKey: wallKeys.health });
       onSaved(saved);
     } catch (err) {
-      const field = err instanceof ApiRequestError ? serverFieldError(err.status, err.message, FIELDS) : null;
-      if (field) form.setFields([{ name: field.field as keyof Values, errors: [field.message] }]);
-      else setFailure(t('saveFailed', { error: errorText(err) }));
+      if (!showFieldError(form, err, FIELDS)) setFailure(t('saveFailed', { error: errorText(err) }));
     } finally {
       setSaving(false);
     }

@@ -6,10 +6,9 @@ import { useTranslation } from 'react-i18next';
 import { formatTile } from '../../../../contract/wall/tile-geometry';
 import { DISPLAY_TOKEN_NAME_MAX, type DisplayTokenCreated, type DisplayTokenInfo, type WallDefinition } from '../../../../contract/walls';
 import { errorText } from '../../../shared/errorText';
-import { ApiRequestError } from '../../../shared/http';
 import { Table } from '../kit/CardTable';
 import { formatDateTime } from '../kit/cellValue';
-import { serverFieldError } from '../kit/formErrors';
+import { showFieldError } from '../kit/formErrors';
 import { createToken, fetchTokens, revokeToken, wallKeys } from './wallApi';
 import { launcherCommand, wallTiles } from './wallView';
 
@@ -65,9 +64,7 @@ function CreateTokenModal({ wall, onClose }: { wall: Wall; onClose: () => void }
       setCreated(await createToken(wall.id, { name: v.name.trim(), tile }));
       await queryClient.invalidateQueries({ queryKey: wallKeys.tokens(wall.id) });
     } catch (err) {
-      const field = err instanceof ApiRequestError ? serverFieldError(err.status, err.message, ['name', 'tile']) : null;
-      if (field) form.setFields([{ name: field.field as 'name' | 'tile', errors: [field.message] }]);
-      else setFailure(t('createFailed', { error: errorText(err) }));
+      if (!showFieldError(form, err, ['name', 'tile'])) setFailure(t('createFailed', { error: errorText(err) }));
     } finally {
       setBusy(false);
     }

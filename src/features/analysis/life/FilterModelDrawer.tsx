@@ -2,9 +2,8 @@ import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Divider, Drawer, Flex, Form, Input, InputNumber, Radio, Select } from 'antd';
 import { useState } from 'react';
 import { FILTER_ALGS, type FilterAlg, type FilterModel, type FilterType, type SaveFilterBody } from '../../../../contract/life';
-import { ApiRequestError } from '../../../shared/http';
 import { errorText } from '../../../shared/errorText';
-import { serverFieldError } from '../../admin/kit/formErrors';
+import { showFieldError } from '../../admin/kit/formErrors';
 import { fetchFormulas, fetchOrgNames, lifeKeys, saveFilterModel } from './lifeApi';
 import { useLifeText } from './lifeShared';
 
@@ -87,9 +86,7 @@ export function FilterModelDrawer({ model, types, onClose, onSaved }: {
     try {
       onSaved(await saveFilterModel(body));
     } catch (err) {
-      const field = err instanceof ApiRequestError ? serverFieldError(err.status, err.message, FIELDS) : null;
-      if (field) form.setFields([{ name: field.field as keyof Values, errors: [field.message] }]);
-      else setFailure(t('saveFailed', { error: errorText(err) }));
+      if (!showFieldError(form, err, FIELDS)) setFailure(t('saveFailed', { error: errorText(err) }));
     } finally {
       setSaving(false);
     }

@@ -5,9 +5,8 @@ import styled from 'styled-components';
 import { LIFE_FORMULA_SAMPLE, LIFE_FORMULA_VARIABLES, type LifeVariable, type LifeVariables } from '../../../../contract/analysis/life-formula';
 import { EXPRESSION_FUNCTIONS } from '../../../../contract/expression';
 import type { LifeFormula, LifeFormulaTestResult } from '../../../../contract/life';
-import { ApiRequestError } from '../../../shared/http';
 import { errorText } from '../../../shared/errorText';
-import { serverFieldError } from '../../admin/kit/formErrors';
+import { showFieldError } from '../../admin/kit/formErrors';
 import { Muted } from '../environment/envShared';
 import { saveFormula, testFormula } from './lifeApi';
 import { useLifeText } from './lifeShared';
@@ -122,9 +121,7 @@ export function FormulaDrawer({ formula, onClose, onSaved }: { formula: LifeForm
     try {
       onSaved(await saveFormula({ ...(formula ? { id: formula.id, version: formula.version } : {}), name: v.name.trim(), source: v.source, remark: (v.remark ?? '').trim() }));
     } catch (err) {
-      const field = err instanceof ApiRequestError ? serverFieldError(err.status, err.message, ['name', 'source', 'remark']) : null;
-      if (field) form.setFields([{ name: field.field as keyof Values, errors: [field.message] }]);
-      else setFailure(t('saveFailed', { error: errorText(err) }));
+      if (!showFieldError(form, err, ['name', 'source', 'remark'])) setFailure(t('saveFailed', { error: errorText(err) }));
     } finally {
       setSaving(false);
     }

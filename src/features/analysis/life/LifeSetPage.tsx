@@ -5,11 +5,10 @@ import { PlusOutlined } from '@ant-design/icons';
 import { useState, type HTMLAttributes } from 'react';
 import styled from 'styled-components';
 import type { FilterModel, FilterType, SaveFilterTypeBody } from '../../../../contract/life';
-import { ApiRequestError } from '../../../shared/http';
 import { errorText } from '../../../shared/errorText';
 import { PageHeading, PagePanel } from '../../../shared/ui/PagePanel';
 import { PanelBody } from '../../admin/ResourceListPage';
-import { serverFieldError } from '../../admin/kit/formErrors';
+import { showFieldError } from '../../admin/kit/formErrors';
 import { Card, Muted, Toolbar } from '../environment/envShared';
 import { FilterModelDrawer } from './FilterModelDrawer';
 import { deleteFilterModel, deleteFilterType, fetchFilterModels, fetchFilterTypes, lifeKeys, saveFilterType } from './lifeApi';
@@ -50,9 +49,7 @@ function TypeModal({ type, onClose, onSaved }: { type: FilterType | null; onClos
     try {
       onSaved(await saveFilterType({ ...(type ? { id: type.id, version: type.version } : {}), code: v.code.trim(), name: v.name.trim(), remark: (v.remark ?? '').trim(), sortOrder: v.sortOrder ?? 0 }));
     } catch (err) {
-      const field = err instanceof ApiRequestError ? serverFieldError(err.status, err.message, ['code', 'name', 'remark', 'sortOrder']) : null;
-      if (field) form.setFields([{ name: field.field as keyof SaveFilterTypeBody, errors: [field.message] }]);
-      else setFailure(t('saveFailed', { error: errorText(err) }));
+      if (!showFieldError(form, err, ['code', 'name', 'remark', 'sortOrder'])) setFailure(t('saveFailed', { error: errorText(err) }));
     } finally {
       setSaving(false);
     }
