@@ -7,7 +7,7 @@ import { formatTile, isTileOf } from '../../contract/wall/tile-geometry';
 import { evaluateTile, TILE_HEALTH_DEFAULTS } from '../../contract/wall/tile-health';
 import type { TileHistoryEvent, TileHistoryEventKind } from '../../contract/wall/tile-history';
 import {
-  TILE_MIN_FPS, TILE_SILENT_MS, TileReport, type TileEventBody, type TileHealth, type TileProblem, type TileReportAt, type TileState,
+  TILE_MIN_FPS, TILE_SILENT_MS, TileReport, WALL_REPORT_INTERVAL_MS, type TileEventBody, type TileHealth, type TileProblem, type TileReportAt, type TileState,
   type WallHealth,
 } from '../../contract/walls';
 import type { AuthUser } from '../auth/auth-user';
@@ -18,6 +18,7 @@ import { describeZodError } from '../http/endpoint';
 import { HubMethodError, type HubConnection } from '../hub/connection';
 import type { HubMethodHandler } from '../hub/hub-server';
 import type { HubPublisher } from '../hub/publisher';
+import { tileShareKey, type TileShare } from './tile-share';
 import { WallHealthRepository, type TileEventRow, type WallFacts } from './wall-health-repository';
 
 /**
@@ -32,8 +33,15 @@ import { WallHealthRepository, type TileEventRow, type WallFacts } from './wall-
  * memory, and writes a row only on a transition; report samples are written one after another in
  * the background (dropped, with a warning, when the database falls far behind).
  *
- * One process's view: with several server processes (REDIS_URL) each judges the tiles connected
- * to it (a tile's hub connection stays on one process).
+ * Several server processes (REDIS_URL): a tile's hub connection is on one process, and moves when
+ * it reconnects. Each process keeps every tile's latest report in Redis (TileShare) and merges the
+ * others' into its memory at every watchdog round and health read, so every process judges every
+ * tile from what all of them heard (a tile that moved to another process is not silent; the
+ * health page is whole on any process), and a transition is recorded and messaged by the one
+ * process that claims it first (SET NX: a tile's going down by the time of its last report, other
+ * transitions by kind and problems within a few watchdog rounds). The history of a tile heard
+ * elsewhere is what the rounds sampled of it (about one report a round), and a launcher's restart
+ * event is known to the process that got it (and to all after a restart, from the database).
  */
 
 /** A report is kept in t_wall_tile_report at most this often per tile. */
@@ -50,6 +58,8 @@ const WALL_FACTS_TTL_MS = 5_000;
 /** At start, what the watchdog knew in the last hour is read back (a tile gone with the server is then seen silent). */
 const RESUME_WINDOW_MS = 3_600_000;
 const PRUNE_EVERY_MS = 3_600_000;
+/** How long a tile's going down (by its last report's time) stays claimed by the process that recorded it. */
+const SHARED_DOWN_CLAIM_MS = 24 * 3_600_000;
 
 /** What the service needs of the hub: adding methods and pushing messages to users. */
 export interface WallHealthHub extends HubPublisher {
@@ -67,6 +77,8 @@ export interface WallHealthOptions {
   /** A tile not heard from for longer is down (`WALL_TILE_SILENT_MS`, default TILE_SILENT_MS). */
   silentMs?: number;
   now?: () => number;
+  /** What several server processes share (REDIS_URL); absent with one process. */
+  share?: TileShare;
 }
 
 interface TileMemory {
@@ -197,6 +209,7 @@ export class WallHealthService {
     for (const off of this.unregister.splice(0)) off();
     await this.checking;
     await this.writes;
+    await this.options.share?.close();
   }
 
   /** A display token talking over the hub is in use: its `lastUsedAt` moves (throttled: no write per report). */
@@ -243,6 +256,7 @@ export class WallHealthService {
     const at = this.now();
     const mem = this.memory(wall.id, report.tile);
     mem.reports.push({ ...report, at });
+    this.options.share?.put({ ...report, at });
     this.trim(mem, at);
     if (at - mem.sampledAt >= TILE_SAMPLE_MS) {
       mem.sampledAt = at;
@@ -285,7 +299,9 @@ export class WallHealthService {
   async health(user: AuthUser): Promise<WallHealth[]> {
     const now = this.now();
     await this.resume(now);
-    return (await this.repo.visibleWalls(user)).map((wall) => ({
+    const walls = await this.repo.visibleWalls(user);
+    await this.mergeShared(walls, now);
+    return walls.map((wall) => ({
       wall: { id: wall.id, name: wall.name, rows: wall.rows, cols: wall.cols },
       tiles: tilesOf(wall).map((tile) => {
         const mem = this.tiles.get(wall.id)?.get(formatTile(tile));
@@ -324,6 +340,7 @@ export class WallHealthService {
     const byId = new Map(walls.map((w) => [w.id, w]));
     for (const wall of walls) this.facts.set(wall.id, { wall, at: now });
     for (const id of this.tiles.keys()) if (!byId.has(id)) this.tiles.delete(id);
+    await this.mergeShared(walls, now, true);
 
     const transitions: Transition[] = [];
     for (const wall of walls) {
@@ -340,11 +357,60 @@ export class WallHealthService {
         if (t) transitions.push(t);
       }
     }
-    if (transitions.length) await this.record(transitions, now);
+    if (transitions.length) await this.record(await this.claimed(transitions), now);
     if (now - this.lastPruneAt >= PRUNE_EVERY_MS) {
       this.lastPruneAt = now;
       await this.repo.prune(now - TILE_REPORT_RETENTION_MS, now - TILE_EVENT_RETENTION_MS);
     }
+  }
+
+  /**
+   * With other processes (REDIS_URL): takes into memory the latest reports they heard of these
+   * walls' tiles (newer than this process's last); a tile first heard of here that is already
+   * silent is taken as down (it went down before: not a transition of this process's). `prune`:
+   * forgets the shared tiles of walls deleted or shrunk (`walls` is then every wall).
+   */
+  private async mergeShared(walls: readonly WallFacts[], now: number, prune = false): Promise<void> {
+    const share = this.options.share;
+    if (!share) return;
+    const byId = new Map(walls.map((w) => [w.id, w]));
+    const gone: string[] = [];
+    for (const [key, report] of await share.latest()) {
+      const wall = byId.get(report.wallId);
+      if (!wall || !isTileOf(wall, report.tile)) {
+        if (prune) gone.push(key);
+        continue;
+      }
+      const known = this.tiles.get(wall.id)?.get(formatTile(report.tile));
+      const mem = known ?? this.memory(wall.id, report.tile);
+      const last = mem.reports.at(-1);
+      if (last && last.at >= report.at) continue;
+      mem.reports.push(report);
+      if (!known && now - report.at > this.silentMs) {
+        mem.state = 'down';
+        mem.reasons = ['silent'];
+      }
+    }
+    share.forget(gone);
+  }
+
+  /**
+   * The transitions this process records and messages: all with one process; with several, those
+   * it claims first (the others judge the same tiles from the same shared reports).
+   */
+  private async claimed(transitions: Transition[]): Promise<Transition[]> {
+    const share = this.options.share;
+    if (!share) return transitions;
+    // A tile's going down is one per silence (its last report's time); the others are claimed for
+    // a few rounds, the time every process takes to judge the same reports.
+    const roundsMs = 3 * Math.max(this.options.watchdogMs, 1) + WALL_REPORT_INTERVAL_MS;
+    const won = await Promise.all(transitions.map((t) => {
+      const base = `${tileShareKey(t.wall.id, formatTile(t.tile))}:${t.kind}`;
+      return t.kind === 'down'
+        ? share.claim(`${base}:${t.health.lastReport?.at ?? 0}`, SHARED_DOWN_CLAIM_MS)
+        : share.claim(`${base}:${t.health.reasons.join(',')}`, roundsMs);
+    }));
+    return transitions.filter((_t, i) => won[i]);
   }
 
   /** Writes the transitions' events, then one message per wall for the tiles gone down and one per tile turned unwell. */

@@ -6,6 +6,7 @@ import type { TileHistory } from '../../contract/wall/tile-history';
 import type { TileReport, WallDefinition, WallHealth } from '../../contract/walls';
 import { readConfig } from '../../server/config';
 import { eventually, hubClient, Notices, sleep } from '../hub/hub-client';
+import { hasRedisServer, startRedis, type RedisProcess } from '../hub/redis-server';
 import { ApiClient, loginAs, startTestServer, type ApiResponse, type TestServer } from './harness';
 
 /**
@@ -290,5 +291,76 @@ describe('the wall watchdog setting', () => {
       await Promise.all(hubs.map((h) => h.stop()));
       await server.dispose();
     }
+  });
+});
+
+/**
+ * Two server processes over Redis (REDIS_URL), sharing one database: every tile's latest report is
+ * shared, so a tile whose hub connection moves to the other process is not silent on the first,
+ * either process's health page shows it, and its going down is recorded and messaged once.
+ */
+describe.skipIf(!hasRedisServer)('video wall health on two processes over Redis (skipped only where redis-server is not installed)', () => {
+  const SILENT_MS = 1_500;
+  let redis: RedisProcess;
+  let a: TestServer;
+  let b: TestServer;
+  const hubs: HubConnection[] = [];
+  const timers: NodeJS.Timeout[] = [];
+  afterAll(async () => {
+    for (const t of timers) clearInterval(t);
+    await Promise.all(hubs.map((h) => h.stop()));
+    await b?.dispose();
+    await a?.dispose();
+    await redis?.stop();
+  });
+
+  it('judges every tile from what both heard; a moved tile is not silent; one down event and one message', async () => {
+    redis = await startRedis();
+    const config = { redisUrl: redis.url, wallWatchdogMs: 100, wallTileSilentMs: SILENT_MS };
+    a = await startTestServer(config);
+    b = await startTestServer({ ...config, dataDir: a.config.dataDir, databaseUrl: a.config.databaseUrl });
+    const [onA, onB] = await Promise.all([loginAs(a, 'operator'), loginAs(b, 'operator')]);
+    const wall = (await onA.post<WallDefinition>('/api/t_wall/save', { name: '两进程墙', rows: 1, cols: 2, screenWidth: 1920, screenHeight: 1080 })).body.data!;
+    const token = (await onA.post(`/api/t_wall/${wall.id}/tokens/create`, { name: '整墙', tile: null })).body.data.token as string;
+    const db = a.database.db;
+    const tile = async (api: ApiClient) => ((await api.get<WallHealth[]>('/api/t_wall/health')).body.data!)
+      .find((w) => w.wall.id === wall.id)!.tiles.find((t) => t.tile.join(',') === '0,0')!;
+    const downEvents = async () => (await db.selectFrom('t_wall_tile_event').select('kind').where('wall_id', '=', wall.id).where('tile', '=', '0,0').execute())
+      .filter((e) => e.kind === 'down').length;
+    const messages = async () => (await db.selectFrom('t_history_message as m').innerJoin('t_user as u', 'u.id', 'm.user_id').select('m.id')
+      .where('u.username', '=', 'operator').where('m.type', '=', MessageType.SystemAlarm).where('m.content', 'like', '视频墙「两进程墙」%').execute()).length;
+    const report: TileReport = {
+      wallId: wall.id, tile: [0, 0], templateId: null, templateVersion: null, dataVersion: 1, itemIndex: 0, fps: 58, heapMb: 80,
+      dataAgeMs: 1_000, reconnects: 0, errors: 0, ready: true,
+    };
+    const reportFrom = async (url: string) => {
+      const hub = hubClient(url, () => token);
+      hubs.push(hub);
+      await hub.start();
+      await hub.invoke(HubMethod.WallReport, report);
+      const timer = setInterval(() => { void hub.invoke(HubMethod.WallReport, report).catch(() => undefined); }, 250);
+      timers.push(timer);
+      return async () => { clearInterval(timer); await hub.stop(); };
+    };
+
+    // The tile reports to A: B's health page shows it too.
+    const stopA = await reportFrom(a.url);
+    await eventually(async () => (await tile(onB)).state === 'ok', 5_000, 'the tile ok on B');
+    // Its connection moves to B (a reconnect): A keeps hearing of it, past the silence limit.
+    await stopA();
+    const movedAt = Date.now();
+    const stopB = await reportFrom(b.url);
+    await eventually(async () => ((await tile(onA)).lastReport?.at ?? 0) > movedAt + SILENT_MS, 8_000, 'A hearing of the tile past the silence limit');
+    expect((await tile(onA)).state).toBe('ok');
+    expect(await downEvents()).toBe(0);
+
+    // It stops: both processes judge it down; one event, one message.
+    const before = await messages();
+    await stopB();
+    await eventually(async () => (await downEvents()) > 0, 8_000, 'the down event');
+    await eventually(async () => (await tile(onA)).state === 'down' && (await tile(onB)).state === 'down', 3_000, 'down on both');
+    await sleep(600); // several more rounds of both watchdogs
+    expect(await downEvents()).toBe(1);
+    expect(await messages()).toBe(before + 1);
   });
 });

@@ -9,6 +9,7 @@ import { TileEventBody, WallHealthList } from '../../../contract/walls';
 import type { AppDeps } from '../../deps';
 import { badRequest, forbidden, notFound } from '../../http/api-error';
 import { endpoint } from '../../http/endpoint';
+import { RedisTileShare } from '../../walls/tile-share';
 import { WallHealthService, type WallHealthHub } from '../../walls/wall-health';
 
 const WHAT = '视频墙';
@@ -20,6 +21,8 @@ const WHAT = '视频墙';
 export function registerWallHealth(app: FastifyInstance, deps: AppDeps, hub: WallHealthHub): WallHealthService {
   const walls = new WallHealthService({
     db: deps.db, hub, log: app.log, watchdogMs: deps.config.wallWatchdogMs ?? 5_000, silentMs: deps.config.wallTileSilentMs,
+    // Several processes share the tiles' latest reports and claim each transition over Redis.
+    ...(deps.config.redisUrl && { share: new RedisTileShare(deps.config.redisUrl, app.log) }),
   });
   walls.start();
   app.addHook('onClose', async () => walls.stop());
