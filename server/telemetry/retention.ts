@@ -17,6 +17,8 @@ export interface PruneResult {
   messages: number;
   logs: number;
   alarms: number;
+  /** Online/offline changes (t_history_online), kept as long as the hourly rollups. */
+  online: number;
 }
 
 export interface PruneOptions {
@@ -54,9 +56,10 @@ type IdTable = 't_history_message' | 't_history_log' | 't_history_measure_warnin
 
 /**
  * Deletes what is older than the retention settings: raw samples, 1-minute and 1-hour buckets,
- * users' messages, the operation log, and cleared alarms of the alarm history (their delivery logs
- * and escalations go with them by foreign key; an alarm still active stays). A row exactly at the
- * cut-off is kept.
+ * users' messages, the operation log, cleared alarms of the alarm history (their delivery logs
+ * and escalations go with them by foreign key; an alarm still active stays), and online/offline
+ * changes older than the hourly buckets (each device's last one before the cut-off stays). A row
+ * exactly at the cut-off is kept.
  *
  * Small batches that never block ingest: every statement deletes at most `batch` rows found by a
  * primary-key or indexed range (history per point over its (device, measure, time) key; the id
@@ -69,7 +72,7 @@ export async function pruneHistory(db: Kysely<DB>, now: number, opts: PruneOptio
   const batch = opts.batch ?? PRUNE_BATCH;
   const pause = opts.pause ?? nextTurn;
   const stop = opts.shouldStop ?? (() => false);
-  const out: PruneResult = { raw: 0, minute: 0, hour: 0, messages: 0, logs: 0, alarms: 0 };
+  const out: PruneResult = { raw: 0, minute: 0, hour: 0, messages: 0, logs: 0, alarms: 0, online: 0 };
   const anyDb = db as unknown as Kysely<Record<string, Record<string, number | null>>>;
 
   // Every point that ever stored a sample has a current value.
@@ -114,6 +117,23 @@ export async function pruneHistory(db: Kysely<DB>, now: number, opts: PruneOptio
       if (n > 0) await pause();
       if (n < batch) break;
     }
+  }
+
+  // Online/offline changes live as long as the hourly trend they are read beside. A device's last
+  // change before the cut-off stays: it says what state the device was in at the cut-off (an
+  // availability report starting there needs it); only changes a later one before the cut-off
+  // replaced go.
+  for (;;) {
+    if (stop()) return out;
+    const replaced = db.selectFrom('t_history_online as o').select('o.id').where('o.ts', '<', cut.hour)
+      .where(({ exists, selectFrom }) => exists(selectFrom('t_history_online as n').select('n.id')
+        .whereRef('n.device_id', '=', 'o.device_id').whereRef('n.ts', '>', 'o.ts').where('n.ts', '<=', cut.hour)))
+      .orderBy('o.id').limit(batch);
+    const res = await db.deleteFrom('t_history_online').where('id', 'in', replaced).executeTakeFirst();
+    const n = Number(res.numDeletedRows);
+    out.online += n;
+    if (n > 0) await pause();
+    if (n < batch) break;
   }
   return out;
 }

@@ -72,12 +72,12 @@ export async function benchRetentionSoak(hours = Number(process.env.SOAK_HOURS ?
       const t0 = performance.now();
       const r = await pruneHistory(db, end, { dayMs: HOUR });
       pruneMs += performance.now() - t0;
-      pruned += r.raw + r.minute + r.hour + r.messages + r.logs + r.alarms;
+      pruned += r.raw + r.minute + r.hour + r.messages + r.logs + r.alarms + r.online;
       const used = await databaseSizeBytes(db, server.database.dialect);
       sizes.push(used);
       if (h === Math.min(4, hours)) filledTables = await tableSizes();
       console.log(`soak hour ${String(h).padStart(2)}: ${(used / 1e6).toFixed(1)} MB in use, file ${(fileBytes() / 1e6).toFixed(1)} MB, `
-        + `raw pruned ${r.raw}, minute ${r.minute}, hour ${r.hour}, alarms ${r.alarms}, prune ${(performance.now() - t0).toFixed(0)} ms`);
+        + `raw pruned ${r.raw}, minute ${r.minute}, hour ${r.hour}, alarms ${r.alarms}, online ${r.online}, prune ${(performance.now() - t0).toFixed(0)} ms`);
     }
     const endTables = await tableSizes();
     const growth = [...endTables].map(([name, bytes]) => ({ name, delta: bytes - (filledTables.get(name) ?? 0) }))

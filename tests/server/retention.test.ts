@@ -21,6 +21,7 @@ async function split(db: Kysely<DB>, table: keyof DB, column: string, cutoff: nu
 describe('retention (server/telemetry/retention.ts)', () => {
   let t: TestServer;
   let db: Kysely<DB>;
+  let onlineDevices: number[] = [];
   const now = Date.now();
   const cut = retentionCutoffs(RETENTION, now);
 
@@ -58,6 +59,15 @@ describe('retention (server/telemetry/retention.ts)', () => {
     ]).returning(['id', 'raised_at']).execute();
     // A delivery log on a pruned alarm goes with it.
     const old = alarms.find((a) => a.raised_at === cut.alarms - 1)!;
+    // Online changes of two devices, theirs alone: the first has changes before, and one after,
+    // the cut-off; the second one exactly at it.
+    const [first, second] = await db.selectFrom('t_device').select('id').orderBy('id').limit(2).execute();
+    onlineDevices = [first.id, second.id];
+    await db.deleteFrom('t_history_online').where('device_id', 'in', onlineDevices).execute();
+    await db.insertInto('t_history_online').values([
+      ...[[-5_000, 0], [-4_000, 1], [-3_000, 0], [1, 1]].map(([d, state]) => ({ device_id: first.id, state, ts: cut.hour + d })),
+      ...[[-2_000, 0], [0, 1]].map(([d, state]) => ({ device_id: second.id, state, ts: cut.hour + d })),
+    ]).execute();
     await db.insertInto('t_alarm_notification').values({
       alarm_id: old.id, contact_id: 1, contact_name: 'x', channel: 'webhook', delivery_id: 'retention-test', state: 'sent',
       next_attempt_at: now, created_at: now,
@@ -78,12 +88,24 @@ describe('retention (server/telemetry/retention.ts)', () => {
     const alarmsBefore = await split(db, 't_history_measure_warning', 'raised_at', cut.alarms, cleared);
     for (const x of tables) expect(before[x.field].older, x.table).toBeGreaterThanOrEqual(26);
 
+    // Online changes replaced by a later one before the cut-off (every device's; the demo's too).
+    const online = await db.selectFrom('t_history_online').select(['device_id', 'ts']).execute();
+    const replaced = online.filter((o) => o.ts < cut.hour && online.some((n) => n.device_id === o.device_id && n.ts > o.ts && n.ts <= cut.hour)).length;
+
     let pauses = 0;
     const result = await pruneHistory(db, now, { batch: 7, pause: async () => { pauses++; } });
     expect(result).toEqual({
       raw: before.raw.older, minute: before.minute.older, hour: before.hour.older,
-      messages: before.messages.older, logs: before.logs.older, alarms: alarmsBefore.older,
+      messages: before.messages.older, logs: before.logs.older, alarms: alarmsBefore.older, online: replaced,
     });
+    // Each device keeps the change that says its state at the cut-off, and what came after.
+    const kept = await db.selectFrom('t_history_online').select(['device_id', 'ts', 'state']).where('device_id', 'in', onlineDevices)
+      .orderBy('device_id').orderBy('ts').execute();
+    expect(kept).toEqual([
+      { device_id: onlineDevices[0], ts: cut.hour - 3_000, state: 0 },
+      { device_id: onlineDevices[0], ts: cut.hour + 1, state: 1 },
+      { device_id: onlineDevices[1], ts: cut.hour, state: 1 },
+    ]);
     // Batches of 7: the 26 old rows of each table take at least four statements, each followed by a pause.
     expect(pauses).toBeGreaterThanOrEqual(tables.length * 4 + 4);
 
@@ -107,7 +129,7 @@ describe('retention (server/telemetry/retention.ts)', () => {
     expect(await db.selectFrom('t_alarm_notification').select('id').where('delivery_id', '=', 'retention-test').execute()).toEqual([]);
 
     // A second pass finds nothing more.
-    expect(await pruneHistory(db, now)).toEqual({ raw: 0, minute: 0, hour: 0, messages: 0, logs: 0, alarms: 0 });
+    expect(await pruneHistory(db, now)).toEqual({ raw: 0, minute: 0, hour: 0, messages: 0, logs: 0, alarms: 0, online: 0 });
   });
 
   it('stops between batches when the server closes', async () => {
