@@ -14,6 +14,13 @@ export interface ScreenEnvironment {
   map: ScreenMapSettings;
   /** The wall theme (the user's 个性化配置, or the address's `theme`); dark when absent. */
   wallTheme?: WallThemeName;
+  /**
+   * The clock widgets take their animation phases from (epoch ms): on a video wall tile the
+   * server's clock shared by every tile, so a rotation angle, a scroll offset or a pulse is the same
+   * on both sides of a seam; absent elsewhere, meaning `Date.now` (widgets/shared/animationPhase.ts).
+   * A stable function: widgets call it, they do not re-render on it.
+   */
+  now?: () => number;
 }
 
 export const DEFAULT_ENVIRONMENT: ScreenEnvironment = { map: { key: '', securityCode: '', mode: 'auto' } };

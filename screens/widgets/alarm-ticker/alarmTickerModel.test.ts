@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { wrapSigned } from '../shared/animationPhase';
 import { wallCss } from '../shared/screenTheme';
 import {
-  TICKER_COMPACT_BELOW, TICKER_COMPACT_ROW_HEIGHT, TICKER_ROW_HEIGHT, badgeWidth, buildAlarmRows, freshIds, levelOf, readAlarmTickerProps, tickerColumns, tickerLayout, timeColumnWidth,
+  TICKER_COMPACT_BELOW, TICKER_COMPACT_ROW_HEIGHT, TICKER_ROW_HEIGHT, badgeWidth, buildAlarmRows, freshIds, levelOf, readAlarmTickerProps, tickerColumns, tickerLayout, tickerOffset, timeColumnWidth,
 } from './alarmTickerModel';
 import { TEST_NOW as NOW, testAlarm } from './testAlarm';
 
@@ -107,5 +108,26 @@ describe('tickerColumns', () => {
     expect(tickerColumns(true, 48, 80, 10)).toBe('48px 22px minmax(0, 1fr)');
     // A level wider than the time (English): no spacer.
     expect(tickerColumns(true, 96, 80, 10)).toBe('96px 0px minmax(0, 1fr)');
+  });
+});
+
+describe('tickerOffset', () => {
+  const T = 1_760_000_000_000;
+
+  it('is the clock modulo one loop: the same at the same server time whenever the ticker was mounted', () => {
+    // 20 one-line rows at 30 px/s: a loop of 880 px in 29.33 s.
+    const { durationS } = tickerLayout(20, 800, 300, 30);
+    const listHeight = 20 * TICKER_ROW_HEIGHT;
+    const at = tickerOffset(T, durationS, listHeight);
+    expect(at).toBeGreaterThanOrEqual(0);
+    expect(at).toBeLessThan(listHeight);
+    // One loop later the same rows again (compared round the loop: the offset may wrap through 0).
+    expect(Math.abs(wrapSigned(tickerOffset(T + durationS * 1000, durationS, listHeight) - at, listHeight))).toBeLessThan(1e-3);
+    // A second later it has moved on by the speed.
+    expect(tickerOffset(T + 1000, durationS, listHeight) - at).toBeCloseTo(30, 6);
+  });
+
+  it('is 0 for a list that does not scroll', () => {
+    expect(tickerOffset(T, 0, 100)).toBe(0);
   });
 });

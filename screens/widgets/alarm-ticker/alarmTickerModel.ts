@@ -1,6 +1,7 @@
 import type { RealAlarm } from '../../../contract/alarms';
 import { WarnLevel } from '../../../contract/enums';
 import { sortLiveAlarms, type LiveAlarmOrder } from '../../../contract/live-alarms';
+import { phaseAt } from '../shared/animationPhase';
 import { formatEventTime } from '../shared/formatWallTime';
 import { AlarmTickerProps as AlarmTickerPropsSchema } from '../../../contract/widgets/alarmTicker';
 import { readProps } from '../../../contract/widgets/readProps';
@@ -91,6 +92,15 @@ export function tickerLayout(count: number, width: number, height: number, speed
   const listHeight = count * rowHeight;
   const scroll = listHeight > height;
   return { scroll, durationS: scroll ? Math.max(1, listHeight / speed) : 0, rowHeight };
+}
+
+/**
+ * How far (design px) a scrolling list of `listHeight` has moved up at `now` when one loop takes
+ * `durationS`: the CSS loop's phase on the wall's clock (useClockPhasedAnimation keeps the
+ * animation there), so every tile of a wall shows the same rows at the same height.
+ */
+export function tickerOffset(now: number, durationS: number, listHeight: number): number {
+  return durationS > 0 ? phaseAt(now, durationS * 1000) * listHeight : 0;
 }
 
 /** Ids in `ids` that `seen` did not hold: the alarms to flash. Nothing flashes on the first sight (`seen` null). */

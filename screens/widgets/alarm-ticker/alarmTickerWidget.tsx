@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import styled, { css, keyframes } from 'styled-components';
 import type { RealAlarm } from '../../../contract/alarms';
 import type { WidgetModule, WidgetRendererProps } from '../../runtime/types';
+import { useClockPhasedAnimation, useWallNow } from '../shared/useAnimationPhase';
 import { browserOffsetMinutes } from '../shared/formatWallTime';
 import { wallCss, wallFont } from '../shared/screenTheme';
 import { applyAlarmTickerLive } from './applyAlarmTickerLive';
@@ -149,10 +150,11 @@ function Rows({ rows, columns, compact, rowHeight, fresh, labels, hidden }: Rows
 function AlarmTickerRenderer({ widget, data, width, height }: WidgetRendererProps<RealAlarm[]>) {
   const { t } = useTranslation('screens');
   const props = useMemo(() => readAlarmTickerProps(widget.props), [widget.props]);
+  const clock = useWallNow();
   const rows = useMemo(() => {
-    const now = Date.now();
+    const now = clock();
     return buildAlarmRows(Array.isArray(data) ? data : [], props, now, browserOffsetMinutes(now));
-  }, [data, props]);
+  }, [data, props, clock]);
 
   const seen = useRef<Set<number> | null>(null);
   const [fresh, setFresh] = useState<Set<number>>(() => new Set());
@@ -171,6 +173,10 @@ function AlarmTickerRenderer({ widget, data, width, height }: WidgetRendererProp
   const time = timeColumnWidth(rows, TEXT_FONT);
   const columns = tickerColumns(compact, badge, time, COMPACT_GAP);
   const list = { rows, columns, compact, rowHeight, fresh, labels };
+  // The scroll's offset is the wall clock's (tickerOffset): the same on every tile of a wall.
+  const track = useRef<HTMLDivElement>(null);
+  const duration = scroll ? durationS : 0;
+  useClockPhasedAnimation(track, [duration, rows.length > 0]);
 
   if (!rows.length) {
     return (
@@ -185,7 +191,7 @@ function AlarmTickerRenderer({ widget, data, width, height }: WidgetRendererProp
   }
   return (
     <Viewport style={{ width, height }}>
-      <Track $duration={scroll ? durationS : 0}>
+      <Track ref={track} $duration={duration} data-anim-period={duration ? Math.round(duration * 1000) : undefined}>
         <Rows {...list} />
         {scroll && <Rows {...list} hidden />}
       </Track>

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { wallCss } from '../shared/screenTheme';
 import {
-  TABLE_HEADER_HEIGHT, TABLE_ROW_HEIGHT, buildTableRows, columnLabels, columnTemplate, pageLayout, pageRows, readDeviceTableProps,
+  TABLE_HEADER_HEIGHT, TABLE_ROW_HEIGHT, buildTableRows, columnLabels, columnTemplate, pageAt, pageLayout, pagePeriodMs, pageRows, readDeviceTableProps,
   stateKey, type DeviceTableItem,
 } from './deviceTableModel';
 
@@ -73,5 +73,21 @@ describe('paging', () => {
     expect(pageRows(rows, 3, 6)).toEqual({ page: 0, rows: [0, 1, 2, 3, 4, 5] });
     expect(pageRows(rows.slice(0, 4), 2, 6)).toEqual({ page: 0, rows: [0, 1, 2, 3] });
     expect(pageRows([], 1, 6)).toEqual({ page: 0, rows: [] });
+  });
+});
+
+describe('pageAt', () => {
+  const T = 1_760_000_000_000; // a multiple of 10 s
+
+  it('turns every pageSeconds on the clock, so two tiles show the same page whenever each mounted the table', () => {
+    expect(pageAt(T, 10, 3)).toBe(pageAt(T + 9_999, 10, 3));
+    expect(pageAt(T + 10_000, 10, 3)).toBe((pageAt(T, 10, 3) + 1) % 3);
+    expect(pageAt(T + 30_000, 10, 3)).toBe(pageAt(T, 10, 3));
+  });
+
+  it('stays on the one page of a table that fits', () => {
+    expect(pageAt(T + 12_345, 10, 1)).toBe(0);
+    expect(pagePeriodMs(1, 10)).toBe(0);
+    expect(pagePeriodMs(4, 8)).toBe(8_000);
   });
 });

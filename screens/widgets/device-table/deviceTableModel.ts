@@ -1,3 +1,4 @@
+import { positiveMod, stepAt } from '../shared/animationPhase';
 import { DeviceState } from '../../../contract/enums';
 import { formatEventTime } from '../shared/formatWallTime';
 import { DEFAULT_DEVICE_COLUMNS, DeviceTableProps as DeviceTablePropsSchema, KNOWN_DEVICE_COLUMNS } from '../../../contract/widgets/deviceTable';
@@ -99,4 +100,18 @@ export function pageRows<T>(rows: readonly T[], page: number, rowsPerPage: numbe
   const pages = Math.max(1, Math.ceil(rows.length / rowsPerPage));
   const current = ((page % pages) + pages) % pages;
   return { page: current, rows: rows.slice(current * rowsPerPage, (current + 1) * rowsPerPage) };
+}
+
+/** How long a page shows (ms): 0 when everything fits one page (nothing turns). */
+export function pagePeriodMs(pages: number, pageSeconds: number): number {
+  return pages > 1 && pageSeconds > 0 ? pageSeconds * 1000 : 0;
+}
+
+/**
+ * The page shown at `now` on the wall's clock: pages turn every `pageSeconds` counted from the
+ * epoch, so two tiles showing the same table show the same page whenever each mounted it.
+ */
+export function pageAt(now: number, pageSeconds: number, pages: number): number {
+  const period = pagePeriodMs(pages, pageSeconds);
+  return period ? positiveMod(stepAt(now, period), pages) : 0;
 }

@@ -1,12 +1,13 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import styled, { keyframes } from 'styled-components';
 import type { WidgetModule, WidgetRendererProps } from '../../runtime/types';
+import { useClockTick, useWallNow } from '../shared/useAnimationPhase';
 import { browserOffsetMinutes } from '../shared/formatWallTime';
 import { wallCss, wallFont } from '../shared/screenTheme';
 import { applyDeviceTableLive } from './applyDeviceTableLive';
 import {
-  KNOWN_COLUMNS, TABLE_HEADER_HEIGHT, TABLE_ROW_HEIGHT, buildTableRows, columnLabels, columnTemplate, pageLayout, pageRows,
+  KNOWN_COLUMNS, TABLE_HEADER_HEIGHT, TABLE_ROW_HEIGHT, buildTableRows, columnLabels, columnTemplate, pageLayout, pageAt, pageRows, pagePeriodMs,
   readDeviceTableProps, type DeviceTableItem, type StateKey,
 } from './deviceTableModel';
 
@@ -90,20 +91,16 @@ const COLUMN_TEXT: Record<(typeof KNOWN_COLUMNS)[number], string> = {
 function DeviceTableRenderer({ widget, data, width, height }: WidgetRendererProps<DeviceTableItem[]>) {
   const { t } = useTranslation('screens');
   const props = useMemo(() => readDeviceTableProps(widget.props), [widget.props]);
+  const clock = useWallNow();
   const rows = useMemo(() => {
-    const now = Date.now();
+    const now = clock();
     return buildTableRows(Array.isArray(data) ? data : [], props.columns, now, browserOffsetMinutes(now));
-  }, [data, props.columns]);
+  }, [data, props.columns, clock]);
   const { rowsPerPage, pages } = pageLayout(rows.length, height);
 
-  const [page, setPage] = useState(0);
-  useEffect(() => {
-    if (pages <= 1) return undefined;
-    const timer = setInterval(() => setPage((p) => (p + 1) % pages), props.pageSeconds * 1000);
-    return () => clearInterval(timer);
-  }, [pages, props.pageSeconds]);
-
-  const shown = pageRows(rows, page, rowsPerPage);
+  // The page is the wall clock's (pageAt): every tile of a wall turns it at the same instant.
+  const tick = useClockTick(pagePeriodMs(pages, props.pageSeconds));
+  const shown = pageRows(rows, pageAt(tick, props.pageSeconds, pages), rowsPerPage);
   const defaults = Object.fromEntries(KNOWN_COLUMNS.map((c) => [c, t(`device-table.${COLUMN_TEXT[c]}`)]));
   const labels = columnLabels(props, defaults);
   const columns = columnTemplate(props.columns);

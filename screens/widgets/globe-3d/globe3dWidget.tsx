@@ -8,6 +8,7 @@ import { WidgetNotice } from '../shared/WidgetNotice';
 import { useWallColors } from '../shared/wallTheme';
 import { buildGlobeOption, globeLegend, globePropsForDisplay, readGlobeProps, type GlobeTexts } from './globe3dOptions';
 import { GlobeLegend } from './GlobeLegend';
+import { useGlobeClockPhase } from './globePhase';
 import { probeWebgl, type WebglSupport } from '../shared/probeWebgl';
 import { loseWebglContexts } from './loseWebglContexts';
 import { installEchartsGl } from './installEchartsGl';
@@ -26,7 +27,9 @@ function GlobeChart({ widget, data, scale, height, software }: WidgetRendererPro
   const legend = useMemo(() => (props.legend ? globeLegend(located, props, height) : null), [located, props, height]);
   const listed = legend?.rows.length ?? 0;
   const option = useMemo(() => (status === 'ready' ? buildGlobeOption(located, props, texts, theme, listed) : null), [status, located, props, texts, theme, listed]);
-  const { ref } = useEChart(option, scale);
+  const { ref, chart } = useEChart(option, scale);
+  // The idle rotation at the clock's angle: the same on every tile of a video wall.
+  useGlobeClockPhase(chart, props.autoRotate, scale);
   // A layout cleanup runs before useEChart's dispose, while the chart's canvases are still there.
   useLayoutEffect(() => {
     const el = ref.current;

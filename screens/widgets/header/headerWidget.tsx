@@ -1,10 +1,11 @@
-import { useEffect, useId, useMemo, useState } from 'react';
+import { useId, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
 import type { WidgetModule, WidgetRendererProps } from '../../runtime/types';
 import { browserOffsetMinutes } from '../shared/formatWallTime';
 import { wallCss, wallFont } from '../shared/screenTheme';
-import { formatClock, headerLayout, headerTitle, msToNextSecond, readHeaderProps } from './headerModel';
+import { useClockTick } from '../shared/useAnimationPhase';
+import { formatClock, headerLayout, headerTitle, readHeaderProps } from './headerModel';
 
 const WEEKDAY_KEYS = [0, 1, 2, 3, 4, 5, 6].map((d) => `header.weekday${d}`);
 
@@ -70,21 +71,14 @@ const ClockText = styled.span`
   color: ${wallCss.text};
 `;
 
-/** The clock: one interval for its lifetime (started on the second boundary), cleared on unmount. */
+/**
+ * The clock: ticks on the second of the screen's clock (one timer at a time, cleared on unmount);
+ * on a video wall that is the server's clock, so a header across several tiles changes its second
+ * on all of them at once.
+ */
 function Clock() {
   const { t } = useTranslation('screens');
-  const [now, setNow] = useState(() => Date.now());
-  useEffect(() => {
-    let interval: ReturnType<typeof setInterval> | undefined;
-    const align = setTimeout(() => {
-      setNow(Date.now());
-      interval = setInterval(() => setNow(Date.now()), 1000);
-    }, msToNextSecond(Date.now()) + 20);
-    return () => {
-      clearTimeout(align);
-      if (interval !== undefined) clearInterval(interval);
-    };
-  }, []);
+  const now = useClockTick(1000);
   const weekdays = WEEKDAY_KEYS.map((k) => t(k));
   return <ClockText>{formatClock(now, browserOffsetMinutes(now), weekdays)}</ClockText>;
 }

@@ -2,6 +2,7 @@ import { useLayoutEffect, useRef } from 'react';
 import styled, { keyframes } from 'styled-components';
 import type { WidgetModule, WidgetRendererProps } from '../../runtime/types';
 import { formatNumber, NO_VALUE } from '../shared/formatNumber';
+import { useClockPhasedAnimation } from '../shared/useAnimationPhase';
 import { wallCss, wallFont } from '../shared/screenTheme';
 import { KpiIconGlyph } from './KpiIconGlyph';
 import { COUNT_MS, countFrame, kpiHasData, kpiLayout, kpiView, readKpiProps } from './kpiModel';
@@ -105,10 +106,14 @@ function KpiRenderer({ widget, data, width, height }: WidgetRendererProps<number
     return () => cancelAnimationFrame(frame);
   }, [view.value, props.decimals]);
 
+  // The glow pulses on the wall's clock: two alarm cards, or one across a seam, pulse together.
+  const glow = useRef<HTMLDivElement>(null);
+  useClockPhasedAnimation(glow, [view.alarm]);
+
   const colour = view.colour;
   return (
     <Card>
-      {view.alarm && <AlarmGlow />}
+      {view.alarm && <AlarmGlow ref={glow} />}
       {layout.ring > 0 && <Ring style={{
         width: layout.ring, height: layout.ring, color: colour,
         boxShadow: `0 0 14px ${withAlpha(colour, 53)}, inset 0 0 12px ${withAlpha(colour, 40)}`,

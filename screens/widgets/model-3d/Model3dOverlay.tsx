@@ -1,6 +1,8 @@
+import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import styled, { css, keyframes } from 'styled-components';
 import { wallCss, wallFont } from '../shared/screenTheme';
+import { useClockPhasedAnimation } from '../shared/useAnimationPhase';
 import { fitFontSize, type Model3dView } from './model3dModel';
 
 /** Design px the overlay covers at the top and bottom of the widget; the camera frames the model between. */
@@ -135,6 +137,9 @@ export function Model3dOverlay({ view, width }: { view: Model3dView; width: numb
   const { t } = useTranslation('screens');
   const valueWidth = (width - 2 * ROW_PAD - 2 * ROW_GAP) / 3 - CARD_INNER;
   const state = `${t(`model-3d.${view.stateKey}`)} · ${t(view.particlesOn ? 'model-3d.running' : 'model-3d.stopped')}`;
+  // The alarm blink on the wall's clock, in step with the beacon's pulse (both one a second).
+  const pill = useRef<HTMLDivElement>(null);
+  useClockPhasedAnimation(pill, [view.alarm]);
   return (
     <>
       <Head>
@@ -142,7 +147,7 @@ export function Model3dOverlay({ view, width }: { view: Model3dView; width: numb
           <Name title={view.name}>{view.name}</Name>
           <Project title={view.projectName}>{view.projectName}</Project>
         </Names>
-        <Pill $colour={view.stateColour} $blink={view.alarm} data-state={view.stateKey}>{state}</Pill>
+        <Pill ref={pill} $colour={view.stateColour} $blink={view.alarm} data-state={view.stateKey}>{state}</Pill>
       </Head>
       <Readouts>
         {view.readouts.map((r) => (

@@ -1,6 +1,7 @@
 import { Canvas, useThree } from '@react-three/fiber';
 import { Component, useEffect, useInsertionEffect, useRef, type ReactNode } from 'react';
 import { liveInstances } from '../shared/liveInstances';
+import { useWallNow } from '../shared/useAnimationPhase';
 import type { Model3dView } from './model3dModel';
 import { drawnFanRps, FULL_FPS, type SceneMotion } from './purifierLayout';
 import { PurifierScene, type SceneInsets } from './PurifierScene';
@@ -84,6 +85,8 @@ export function PurifierCanvas({ view, autoRotate, scale, insets, support, fallb
     counted.current = false;
   }, []);
 
+  // Read here, outside the r3f root: the scene gets the clock as a prop.
+  const now = useWallNow();
   const profile = support.software ? RENDER_PROFILE.software : RENDER_PROFILE.gpu;
   const deviceRatio = typeof window === 'undefined' ? 1 : window.devicePixelRatio || 1;
   const dpr = Math.min(deviceRatio * scale, profile.maxDpr);
@@ -103,7 +106,7 @@ export function PurifierCanvas({ view, autoRotate, scale, insets, support, fallb
         }}
       >
         <FrameDriver motion={motion} fps={profile.fps} />
-        <PurifierScene view={view} autoRotate={autoRotate} insets={insets} motion={motion} fanRps={drawnFanRps(view.fanRpsTarget, profile.fps)} />
+        <PurifierScene view={view} autoRotate={autoRotate} insets={insets} motion={motion} fanRps={drawnFanRps(view.fanRpsTarget, profile.fps)} now={now} />
       </Canvas>
     </SceneErrorBoundary>
   );

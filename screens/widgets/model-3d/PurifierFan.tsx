@@ -2,7 +2,7 @@ import { useFrame } from '@react-three/fiber';
 import { useRef } from 'react';
 import type { Group } from 'three';
 import { BoxInstances, type BoxSpec } from './BoxInstances';
-import { CABINET_MID_Y, easeToward, FAN, MAX_FRAME_DT, MOTOR_X, type SceneMotion } from './purifierLayout';
+import { CABINET_MID_Y, easeToward, FAN, fanStep, MAX_FRAME_DT, MOTOR_X, steppedRps, type SceneMotion } from './purifierLayout';
 import type { PurifierMaterials } from './usePurifierMaterials';
 
 const HUB = 0.13;
@@ -20,20 +20,21 @@ const TAU_DOWN = 2.5;
 
 /**
  * The outlet fan: a hub with pitched blades on its motor (the struts belong to the housing). Its speed eases toward
- * `rpsTarget` inside the frame loop (refs only, no React state).
+ * `rpsTarget` inside the frame loop (refs only, no React state); at that speed the rotor's angle
+ * settles on the clock's phase (fanStep), so every tile of a wall shows the blades in the same place.
  */
-export function PurifierFan({ rpsTarget, materials, motion }: { rpsTarget: number; materials: PurifierMaterials; motion: SceneMotion }) {
+export function PurifierFan({ rpsTarget, materials, motion, now }: { rpsTarget: number; materials: PurifierMaterials; motion: SceneMotion; now: () => number }) {
   const rotor = useRef<Group>(null);
   const speed = useRef(0);
   const target = useRef(rpsTarget);
-  target.current = rpsTarget;
+  target.current = steppedRps(rpsTarget);
 
   useFrame((_, delta) => {
     const dt = Math.min(delta, MAX_FRAME_DT);
     const goal = target.current;
     speed.current = easeToward(speed.current, goal, dt, goal >= speed.current ? TAU_UP : TAU_DOWN);
     motion.fan = speed.current !== 0 || goal !== 0;
-    if (rotor.current && speed.current !== 0) rotor.current.rotation.x = (rotor.current.rotation.x + speed.current * TURN * dt) % TURN;
+    if (rotor.current && speed.current !== 0) rotor.current.rotation.x = fanStep(rotor.current.rotation.x, speed.current, goal, dt, now(), FAN.blades);
   });
 
   return (

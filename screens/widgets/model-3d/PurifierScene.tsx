@@ -8,12 +8,10 @@ import { FLOOR_RADIUS, FloorPlate } from './FloorPlate';
 import type { Model3dView } from './model3dModel';
 import { PurifierFan } from './PurifierFan';
 import { PurifierHousing } from './PurifierHousing';
-import { CABINET_MID_Y, FILTER_STAGES, fitCamera, MAX_FRAME_DT, type SceneMotion } from './purifierLayout';
+import { CABINET_MID_Y, FILTER_STAGES, fitCamera, turntableAngle, type SceneMotion } from './purifierLayout';
 import { StateLight } from './StateLight';
 import { usePurifierMaterials } from './usePurifierMaterials';
 
-/** One turn a minute: movement a room notices without it being busy. */
-const ROTATE_RAD_PER_S = (Math.PI * 2) / 60;
 /** Three-quarter view: a little from the intake side, looking down 22°. */
 const ELEVATION = (22 * Math.PI) / 180;
 const AZIMUTH = (-38 * Math.PI) / 180;
@@ -50,15 +48,18 @@ function CameraRig({ insets }: { insets: SceneInsets }) {
 /**
  * The purifier unit: housing, three filter stages, fan, airflow and state light on a floor
  * plate, turning slowly when `autoRotate`. Everything that moves is driven by refs in frame
- * callbacks; `motion` tells the frame driver whether any part still moves.
+ * callbacks, at the phase of the screen's clock `now` (turntable angle, fan, airflow, beacon: the
+ * same on every tile of a video wall); `motion` tells the frame driver whether any part still moves.
  */
-export function PurifierScene({ view, autoRotate, insets, motion, fanRps }: {
+export function PurifierScene({ view, autoRotate, insets, motion, fanRps, now }: {
   view: Model3dView;
   autoRotate: boolean;
   insets: SceneInsets;
   motion: SceneMotion;
   /** The fan speed to draw: the view's target, adjusted to the frame rate. */
   fanRps: number;
+  /** The screen's clock (epoch ms): the wall's on a video wall tile. */
+  now: () => number;
 }) {
   const materials = usePurifierMaterials();
   const theme = useWallColors();
@@ -73,13 +74,10 @@ export function PurifierScene({ view, autoRotate, insets, motion, fanRps }: {
     invalidate();
   }, [view, autoRotate, motion, invalidate]);
 
-  useFrame((_, delta) => {
+  useFrame(() => {
     const { autoRotate: rotating, alarm } = base.current;
     motion.base = rotating || alarm;
-    if (rotating && turntable.current) {
-      const y = turntable.current.rotation.y + ROTATE_RAD_PER_S * Math.min(delta, MAX_FRAME_DT);
-      turntable.current.rotation.y = y % (Math.PI * 2);
-    }
+    if (rotating && turntable.current) turntable.current.rotation.y = turntableAngle(now());
   });
 
   return (
@@ -94,9 +92,9 @@ export function PurifierScene({ view, autoRotate, insets, motion, fanRps }: {
         {FILTER_STAGES.map((spec) => (
           <FilterStage key={spec.key} spec={spec} colour={view.filterColour} />
         ))}
-        <PurifierFan rpsTarget={fanRps} materials={materials} motion={motion} />
-        <AirflowParticles on={view.particlesOn} flow={view.flow} motion={motion} />
-        <StateLight colour={view.stateColour} alarm={view.alarm} offline={view.stateKey === 'offline'} materials={materials} />
+        <PurifierFan rpsTarget={fanRps} materials={materials} motion={motion} now={now} />
+        <AirflowParticles on={view.particlesOn} flow={view.flow} motion={motion} now={now} />
+        <StateLight colour={view.stateColour} alarm={view.alarm} offline={view.stateKey === 'offline'} materials={materials} now={now} />
       </group>
     </>
   );

@@ -1,22 +1,25 @@
 import { useFrame } from '@react-three/fiber';
 import { useRef } from 'react';
 import { AdditiveBlending, type MeshBasicMaterial, type MeshLambertMaterial } from 'three';
-import { CABINET_TOP, FAN, pulse } from './purifierLayout';
+import { CABINET_TOP, FAN, pulseAt } from './purifierLayout';
 import type { PurifierMaterials } from './usePurifierMaterials';
 
 /**
  * The beacon on the cabinet roof: green online, grey offline, red and pulsing on alarm. The
- * pulse is driven in the frame loop by mutating the materials, never through React state.
+ * pulse is driven in the frame loop by mutating the materials, never through React state, at the
+ * phase of the screen's clock `now` (the same on every tile of a wall).
  */
-export function StateLight({ colour, alarm, offline, materials }: { colour: string; alarm: boolean; offline: boolean; materials: PurifierMaterials }) {
+export function StateLight({ colour, alarm, offline, materials, now }: {
+  colour: string; alarm: boolean; offline: boolean; materials: PurifierMaterials; now: () => number;
+}) {
   const bulb = useRef<MeshLambertMaterial>(null);
   const halo = useRef<MeshBasicMaterial>(null);
   const mode = useRef({ alarm, offline });
   mode.current = { alarm, offline };
 
-  useFrame(({ clock }) => {
+  useFrame(() => {
     const { alarm: pulsing, offline: dim } = mode.current;
-    const level = pulsing ? pulse(clock.elapsedTime) : dim ? 0.35 : 1;
+    const level = pulsing ? pulseAt(now()) : dim ? 0.35 : 1;
     if (bulb.current) bulb.current.emissiveIntensity = level;
     if (halo.current) halo.current.opacity = dim ? 0 : 0.4 * level;
   });

@@ -88,7 +88,8 @@ function WallTile({ wallId, tile, params }: { wallId: number; tile: [number, num
 
   const prefs = useScreenPreferences();
   const wallTheme = wallThemeOf(params, prefs);
-  const environment = useMemo(() => ({ map: getRuntimeConfig().map, wallTheme: wallTheme ?? undefined }), [wallTheme]);
+  // `now`: the widgets' animation phases come from the wall's clock, so they match across seams.
+  const environment = useMemo(() => ({ map: getRuntimeConfig().map, wallTheme: wallTheme ?? undefined, now }), [wallTheme, now]);
   const geometryKey = wall && `${wall.rows}x${wall.cols}:${wall.screenWidth}x${wall.screenHeight}:${wall.bezelX},${wall.bezelY}`;
   // The placement changes with the geometry only, not with every read of the wall.
   const placement = useMemo(() => (wall ? tilePlacer(wall, tile) : null), [geometryKey, tile]);
