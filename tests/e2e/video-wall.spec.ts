@@ -1,5 +1,5 @@
 import fs from 'node:fs';
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { ADMIN } from './pages/accounts';
 import { apiGet, apiLogin, browserSignIn } from './pages/api';
 import { diffWithRegion } from './pages/imageDiff';
@@ -135,6 +135,74 @@ test.describe('video wall (issue 23)', () => {
       tiles.push(...(await VideoWall.openTiles(browser, baseURL!, wall, 2, 2, SCREEN, ['1,1'])));
       await expect(tile('1,1')).toHaveAttribute('data-state', 'ok', { timeout: 40_000 });
       await page.screenshot({ path: `${SHOTS}/wall-health-1920x1080.png` });
+    } finally {
+      await VideoWall.closeAll(tiles);
+      await VideoWall.post(request, admin, baseURL!, `/t_wall/${wall.id}/delete`);
+    }
+  });
+
+  test('a tile mounted seconds after its neighbour scrolls the alarm ticker across their seam at the same phase, the wall clock\'s', async ({ browser, request, baseURL }) => {
+    test.setTimeout(120_000);
+    const admin = await apiLogin(request, ADMIN, baseURL);
+    // A short, wide ticker across the vertical seam: the demo's open alarms overflow it, so it scrolls.
+    const content = {
+      version: 2, canvas: { width: 1920, height: 1080, background: '#061327', scaleMode: 'fit' },
+      sources: [{ id: 'alarms', kind: 'rest', endpoint: '/api/t_real_measure_warning', params: { Page: 1, Size: 20 }, refreshSeconds: 300 }],
+      widgets: [
+        { id: 'header', type: 'header', x: 0, y: 0, w: 1920, h: 96, z: 2, title: '视频墙动画相位', props: { clock: true, subtitle: '相位校验' } },
+        { id: 'ticker', type: 'alarmTicker', x: 560, y: 200, w: 800, h: 100, title: '实时告警', source: { sourceId: 'alarms', path: 'list' }, props: { limit: 20, speed: 30 } },
+      ],
+    };
+    const tpl = (await VideoWall.post<{ id: number }>(request, admin, baseURL!, '/t_screen_tpl/save', { name: '视频墙动画相位', content })).id;
+    const wall = await VideoWall.create(request, admin, baseURL!, {
+      name: '相位 1×2', rows: 1, cols: 2, screenWidth: SCREEN.width, screenHeight: SCREEN.height, bezelX: BEZEL, bezelY: BEZEL, templateIds: [tpl],
+    });
+    // The left screen first; the right one only once the left shows the ticker (seconds later).
+    const tiles = await VideoWall.openTiles(browser, baseURL!, wall, 1, 2, SCREEN, ['0,0']);
+    try {
+      await VideoWall.waitShowing(tiles[0].page, tpl);
+      tiles.push(...(await VideoWall.openTiles(browser, baseURL!, wall, 1, 2, SCREEN, ['0,1'])));
+      await VideoWall.waitShowing(tiles[1].page, tpl);
+      const track = '[data-wall-layer="shown"] [data-screen-widget="ticker"] [data-anim-period]';
+      for (const t of tiles) await expect(t.page.locator(track)).toHaveCount(1);
+      // Each page reads how far its list has scrolled (design px), the loop's period and list
+      // height, its wall clock (window.__nvWallTile's offset) and the machine's clock, in one task.
+      type Reading = { offset: number; listHeight: number; periodMs: number; at: number; server: number; mountedAt: number };
+      const read = (page: Page) => page.evaluate((selector): Reading => {
+        const el = document.querySelector<HTMLElement>(selector)!;
+        const at = Date.now();
+        const tile = (window as unknown as { __nvWallTile?: { offsetMs?: number | null; paintedAt?: number | null } }).__nvWallTile;
+        return {
+          offset: -new DOMMatrixReadOnly(getComputedStyle(el).transform).m42,
+          listHeight: el.offsetHeight / 2,
+          periodMs: Number(el.dataset.animPeriod),
+          at,
+          server: performance.timeOrigin + performance.now() + (tile?.offsetMs ?? 0),
+          mountedAt: tile?.paintedAt ?? 0,
+        };
+      }, track);
+      // Both tiles must see the same list (a new alarm may change it between two reads: read again).
+      let readings: Reading[] = [];
+      await expect.poll(async () => {
+        readings = [await read(tiles[0].page), await read(tiles[1].page)];
+        return readings[0].periodMs === readings[1].periodMs && readings[0].periodMs > 0 && readings[0].listHeight === readings[1].listHeight;
+      }, { timeout: 20_000 }).toBe(true);
+      const [a, b] = readings;
+      expect(a.listHeight, 'the ticker scrolls (its alarms overflow it)').toBeGreaterThan(100);
+      // Phases as ms into the loop; the second one carried back to the instant of the first (one machine, one Date.now).
+      const phase = (r: Reading) => (r.offset / r.listHeight) * r.periodMs;
+      const wrap = (ms: number) => ((((ms + a.periodMs / 2) % a.periodMs) + a.periodMs) % a.periodMs) - a.periodMs / 2;
+      const apart = wrap(phase(b) - (b.at - a.at) - phase(a));
+      // And each against its own wall clock: the offset the clock gives (tickerOffset) is where the list is.
+      const offClock = (r: Reading) => wrap(phase(r) - (r.server % r.periodMs));
+      test.info().annotations.push({
+        type: 'ticker phase',
+        description: `tiles mounted ${Math.round(b.mountedAt - a.mountedAt)} ms apart; phases ${apart.toFixed(1)} ms apart; off the wall clock by ${offClock(a).toFixed(1)} / ${offClock(b).toFixed(1)} ms (loop ${a.periodMs} ms)`,
+      });
+      expect(b.mountedAt - a.mountedAt, 'the second tile mounted its item later').toBeGreaterThan(300);
+      // A frame (the computed style is the last frame's) and the two clock estimates: well under 100 ms.
+      expect(Math.abs(apart), `phases ${apart} ms apart`).toBeLessThan(100);
+      for (const r of [a, b]) expect(Math.abs(offClock(r)), `phase off the wall clock by ${offClock(r)} ms`).toBeLessThan(100);
     } finally {
       await VideoWall.closeAll(tiles);
       await VideoWall.post(request, admin, baseURL!, `/t_wall/${wall.id}/delete`);
