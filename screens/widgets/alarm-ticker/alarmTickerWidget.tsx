@@ -191,7 +191,7 @@ function AlarmTickerRenderer({ widget, data, width, height }: WidgetRendererProp
   }
   return (
     <Viewport style={{ width, height }}>
-      <Track ref={track} $duration={duration} data-anim-period={duration ? Math.round(duration * 1000) : undefined}>
+      <Track ref={track} $duration={duration} data-anim-period={duration ? duration * 1000 : undefined}>
         <Rows {...list} />
         {scroll && <Rows {...list} hidden />}
       </Track>
