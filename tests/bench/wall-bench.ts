@@ -2,6 +2,7 @@ import { chromium, type Browser, type Page } from 'playwright-core';
 import { ADMIN } from '../e2e/pages/accounts';
 import { SpareServer } from '../e2e/pages/SpareServer';
 import { stillTemplate } from '../e2e/pages/VideoWall';
+import { WALL_ROTATE_MAX_S } from '../../contract/walls';
 import { benchApi, benchLogin } from './bench-api';
 import { heapComposition, pageMemory, type HeapComposition, type PageMemory } from './page-memory';
 import { percentile, report } from './report';
@@ -153,9 +154,10 @@ export async function benchWall(): Promise<void> {
     for (const title of ['视频墙压测 · 一', '视频墙压测 · 二', '视频墙压测 · 三']) {
       templateIds.push((await benchApi<{ id: number }>(BASE, token, '/t_screen_tpl/save', { name: title, content: stillTemplate(title) })).id);
     }
-    const wall = await benchApi<{ id: number }>(BASE, token, '/t_wall/save', {
+    const definition = {
       name: '压测 2×2', rows: 2, cols: 2, screenWidth: SCREEN.width, screenHeight: SCREEN.height, bezelX: 12, bezelY: 12, templateIds, rotateSeconds: ROTATE_SECONDS,
-    });
+    };
+    const wall = await benchApi<{ id: number }>(BASE, token, '/t_wall/save', definition);
     const { token: displayToken } = await benchApi<{ token: string }>(BASE, token, `/t_wall/${wall.id}/tokens/create`, { name: 'bench' });
 
     tiles.push(...(await openTiles(wall.id, displayToken, ROTATE_SECONDS)));
@@ -168,15 +170,35 @@ export async function benchWall(): Promise<void> {
     const perRotationMs = (ROTATE_SECONDS * 1000) / SOAK_TIME_SCALE;
     const deadline = Date.now() + SOAK_ROTATIONS * perRotationMs * 3 + 120_000;
     const started = Date.now();
+    // Each look is taken at the same point of the rotation: the wall saved with the longest item
+    // time restarts on its first item, alone on every tile (no item prepared behind it), held there
+    // while it is measured; then saved back, the rotation goes on.
+    const held = async (): Promise<{ samples: Sample[]; heap: HeapComposition[] }> => {
+      const saved = await benchApi<{ epoch: number }>(BASE, token, '/t_wall/save', { ...definition, id: wall.id, rotateSeconds: WALL_ROTATE_MAX_S });
+      await Promise.all(tiles.map((t) => t.page.waitForFunction((epoch) => {
+        const root = document.querySelector('[data-page="wall-tile"]');
+        return root?.getAttribute('data-wall-slot') === String(epoch) && root.getAttribute('data-wall-ready') === 'true'
+          && document.querySelectorAll('[data-wall-layer]').length === 1;
+      }, saved.epoch, { timeout: 60_000 }).catch(async (err: unknown) => {
+        const seen = await t.page.evaluate(() => {
+          const root = document.querySelector('[data-page="wall-tile"]');
+          return { slot: root?.getAttribute('data-wall-slot'), ready: root?.getAttribute('data-wall-ready'), layers: document.querySelectorAll('[data-wall-layer]').length };
+        });
+        throw new Error(`wall soak: tile ${t.tile.join(',')} did not hold on the first item of epoch ${saved.epoch} (${JSON.stringify(seen)}): ${String(err)}`);
+      })));
+      const samples = await checkpoint(tiles);
+      const heap = await Promise.all(tiles.map((t) => heapComposition(t.page)));
+      await benchApi(BASE, token, '/t_wall/save', { ...definition, id: wall.id });
+      return { samples, heap };
+    };
     await waitForRotation(tiles, BASELINE_ROTATION, deadline);
-    const base = await checkpoint(tiles);
-    const baseHeap = await Promise.all(tiles.map((t) => heapComposition(t.page)));
+    const { samples: base, heap: baseHeap } = await held();
     const reached = await waitForRotation(tiles, SOAK_ROTATIONS, deadline);
-    const end = await checkpoint(tiles);
-    const endHeap = await Promise.all(tiles.map((t) => heapComposition(t.page)));
+    const { samples: end, heap: endHeap } = await held();
     const pct = (from: number, to: number) => ((to - from) / from) * 100;
     // The budget is on the heap without V8's compiled code (page-memory.ts): that part still grows
     // at rotation 5,000 as V8 tiers functions up, bounded by the page's code, not by its run time.
+    // (Held for the look: the time held is not counted in the rotations' rate.)
     const growth = baseHeap.map((b, i) => pct(b.dataMB, endHeap[i].dataMB));
     const worst = growth.indexOf(Math.max(...growth));
     const fmt = (s: Sample, h: HeapComposition) => `heap ${s.heapMB.toFixed(1)} MB (snapshot ${h.totalMB.toFixed(2)}: code ${h.codeMB.toFixed(2)}, rest ${h.dataMB.toFixed(2)}), nodes ${s.nodes}, listeners ${s.listeners}, timers ${s.timers}, charts ${s.live.charts}, scenes ${s.live.scenes}`;
