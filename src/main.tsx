@@ -4,7 +4,8 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App, Console } from './app/App';
 import { ConfigErrorScreen } from './app/ConfigErrorScreen';
-import { COLD_PRELOAD_WAIT_MS, preloadColdRoute } from './app/coldRoutePreload';
+import { showBootLoading } from './app/bootLoading';
+import { COLD_PRELOAD_CAP_MS, COLD_PRELOAD_WAIT_MS, preloadColdRoute } from './app/coldRoutePreload';
 import { isConsolePath } from './app/routes/branchPaths';
 import { MonitorPage } from './app/lazyPages';
 import { preloadCoreWidgets } from '../screens/widgets/registry';
@@ -12,7 +13,8 @@ import { initI18n } from './shared/i18n';
 import { getToken } from './shared/session';
 
 initI18n();
-const root = createRoot(document.getElementById('root')!);
+const container = document.getElementById('root')!;
+const root = createRoot(container);
 
 // Every API address comes from config.json, so nothing renders before it is loaded.
 runtimeConfig.then(
@@ -30,9 +32,16 @@ runtimeConfig.then(
       preloadCoreWidgets().catch(() => undefined);
       void pages.then(render);
     } else if (getToken() && isConsolePath(window.location.pathname)) {
-      // Any other signed-in start: its route's chunks first (briefly), for the same reason.
-      const wait = new Promise((resolve) => setTimeout(resolve, COLD_PRELOAD_WAIT_MS));
-      void Promise.race([preloadColdRoute(window.location.pathname), wait]).then(render);
+      // Any other signed-in start: its route's chunks first, for the same reason, with a plain
+      // loading screen meanwhile should they take a while (never longer than the cap).
+      let hide = () => {};
+      const indicator = setTimeout(() => { hide = showBootLoading(container); }, COLD_PRELOAD_WAIT_MS);
+      const cap = new Promise((resolve) => setTimeout(resolve, COLD_PRELOAD_CAP_MS));
+      void Promise.race([preloadColdRoute(window.location.pathname), cap]).then(() => {
+        clearTimeout(indicator);
+        hide();
+        render();
+      });
     } else {
       render();
     }

@@ -8,11 +8,13 @@ import { likelyMainPage, type MainPageKind } from './routes/mainRoutes';
 import { normalizePath } from './routes/matchPath';
 
 /**
- * How long a signed-in start waits for its route's chunks before it renders anyway (then the
- * loading screen shows until they are in). On a LAN they are in well before; a render that had to
- * suspend would hold each revealed level back for React's 300 ms, once per level.
+ * A signed-in start renders once its route's chunks are in (a render that had to suspend would
+ * hold each revealed level back for React's 300 ms, once per level); if they take longer than
+ * this, a plain loading screen shows meanwhile (bootLoading.ts). On a LAN they are in well before.
  */
 export const COLD_PRELOAD_WAIT_MS = 400;
+/** ...and it renders anyway after this long (then React's loading screen shows until they are in). */
+export const COLD_PRELOAD_CAP_MS = 10_000;
 
 interface Preloadable { preload(): Promise<void> }
 

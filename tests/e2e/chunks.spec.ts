@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { ADMIN } from './pages/accounts';
+import { pageLoadingSeen, watchPageLoading } from './pages/loadingProbe';
 import { ShellPage } from './pages/ShellPage';
 
 test('a page chunk that fails to load is retried by navigating to the same path', async ({ page }) => {
@@ -19,6 +20,25 @@ test('a page chunk that fails to load is retried by navigating to the same path'
   await expect(page.getByRole('heading', { name: '用户管理' })).toBeVisible();
   await expect(page).toHaveURL('/nv_system/nv_users');
   expect(failures).toBe(1);
+});
+
+test('a signed-in cold start whose chunks are slow shows a loading screen until they are in, then the page whole', async ({ page }) => {
+  const shell = new ShellPage(page);
+  await shell.signIn(ADMIN);
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => { release = resolve; });
+  await page.route('**/assets/AdminPage-*.js', async (route) => {
+    await released;
+    await route.continue();
+  });
+  await watchPageLoading(page);
+  await page.goto('/nv_log');
+  await expect(page.locator('[data-boot-loading]')).toHaveText('加载中…');
+  release();
+  await expect(page.getByRole('heading', { name: '我的日志' })).toBeVisible();
+  await expect(page.locator('[data-boot-loading]')).toHaveCount(0);
+  // React rendered once everything was in: none of its levels waited behind a fallback.
+  expect(await pageLoadingSeen(page)).toBe(false);
 });
 
 test('the admin, analysis and purchase branches are separate chunks, loaded when opened', async ({ page }) => {

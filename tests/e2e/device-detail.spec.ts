@@ -3,6 +3,7 @@ import { expect, test, type APIRequestContext, type Page } from '@playwright/tes
 import { ADMIN, OPERATOR } from './pages/accounts';
 import { apiGet, browserSignIn } from './pages/api';
 import { DeviceDetailPage } from './pages/DeviceDetail';
+import { pageLoadingSeen, watchPageLoading } from './pages/loadingProbe';
 
 /**
  * Issue 19, device detail and online data: an administrator opens a filter's detail, sees its
@@ -112,29 +113,18 @@ test('an administrator drills into a device, zooms its chart, exports the shown 
   });
 });
 
-/**
- * Records whether a page-loading screen (a lazy chunk's Suspense fallback) was ever put in the
- * document: once one shows, React holds the page behind it for at least 300 ms.
- */
-const LOADING_PROBE = `(() => {
-  window.__nvLoadingSeen = false;
-  new MutationObserver(() => {
-    if (document.querySelector('[data-page-loading]')) window.__nvLoadingSeen = true;
-  }).observe(document, { subtree: true, childList: true });
-})();`;
-
 test('a signed-in cold start on a device\'s trend draws it without a loading screen in between', async ({ page, request, baseURL }) => {
   const token = await browserSignIn(page, request, ADMIN, baseURL!);
   const device = await demoFilter(request, token);
   const measures = await apiGet<{ measures: { measureId: number; name: string }[] }>(request, token, `/t_device/detail/${device.id}`);
   const measureId = measures.measures.find((m) => m.name === '阻力')!.measureId;
-  await page.addInitScript({ content: LOADING_PROBE });
+  await watchPageLoading(page);
   const detail = new DeviceDetailPage(page);
   await detail.open(device.id, `?tab=history&measure=${measureId}&range=1y`);
   expect(await detail.chartDrawn()).toBeGreaterThan(0);
   // The cold start fetched the console's, the admin branch's and the page's chunks before the
   // first render, so no level of it suspended.
-  expect(await page.evaluate(() => (window as unknown as { __nvLoadingSeen: boolean }).__nvLoadingSeen)).toBe(false);
+  expect(await pageLoadingSeen(page)).toBe(false);
 });
 
 test('a device that does not exist, or lies outside the caller\'s scope, shows the 404 state', async ({ page, request, baseURL }) => {
