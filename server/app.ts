@@ -123,7 +123,7 @@ export async function buildApp(base: Omit<AppDeps, 'hub'>, options: BuildAppOpti
   registerApiDocs(app, deps);
   registerMetrics(app, deps);
   // Before the route families: a wall's tiles share one answer per data version (issue 23).
-  registerDisplayCache(app, deps.db);
+  const displayCache = registerDisplayCache(app, deps.db);
   if (base.telemetryEvents) {
     const detach = bridgeTelemetryToHub(base.telemetryEvents, hub);
     app.addHook('onClose', async () => detach());
@@ -166,7 +166,7 @@ export async function buildApp(base: Omit<AppDeps, 'hub'>, options: BuildAppOpti
     registerProjectVideoRoutes(api, deps);
     registerGraphLiveRoutes(api, deps);
     registerPlaylistRoutes(api, deps);
-    registerWallRoutes(api, deps);
+    registerWallRoutes(api, deps, displayCache);
     registerWallHealth(api, deps, hub);
     registerSimRoutes(api, deps);
     registerGatewayCommandRoutes(api, deps);

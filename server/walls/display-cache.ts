@@ -67,6 +67,12 @@ export class DisplayCache {
   clear(): void {
     this.entries.clear();
   }
+
+  /** Drops every answer kept for wall `wallId` (it was saved or deleted: its display read changed). */
+  forgetWall(wallId: number): void {
+    const prefix = `${wallId}|`;
+    for (const key of [...this.entries.keys()]) if (key.startsWith(prefix)) this.entries.delete(key);
+  }
 }
 
 /** The address without the token (a tile may pass it in the query): tiles of one wall share an answer. */

@@ -397,6 +397,21 @@ describe('video walls and display tokens (issue 23)', () => {
     // Only answers that succeeded are kept: a refused read stays refused.
     expectRefused(await a.get('/api/t_wall?_v=7'), 403, DISPLAY_REFUSED);
   });
+  it('a save drops the answers kept for the wall: its tiles never read the wall as it was for the rest of the version', async () => {
+    const tpl = (await admin.get('/api/t_screen_tpl/all')).body.data as { id: number }[];
+    const made = (await admin.post('/api/t_wall/save', { ...WALL, name: '缓存墙', templateIds: [tpl[0].id] })).body.data as { id: number; updatedAt: number };
+    const tile = displayClient(server, (await createToken(made.id, { name: 'T' })).token);
+    const url = `/api/t_wall/${made.id}/display?_v=21`;
+    const before = await tile.get(url);
+    expect((await tile.get(url)).headers.get('x-wall-cache')).toBe('hit');
+    const saved = (await admin.post('/api/t_wall/save', { ...WALL, id: made.id, name: '缓存墙', templateIds: [tpl[0].id], rotateSeconds: 3600 })).body.data as { updatedAt: number };
+    const after = await tile.get(url);
+    expect(after.headers.get('x-wall-cache')).toBeNull();
+    expect(after.body.data.wall.rotateSeconds).toBe(3600);
+    expect(after.body.data.wall.updatedAt).toBe(saved.updatedAt);
+    expect(after.body.data.wall.updatedAt).toBeGreaterThan(before.body.data.wall.updatedAt);
+    await admin.post(`/api/t_wall/${made.id}/delete`, {});
+  });
 });
 
 /**

@@ -14,6 +14,7 @@ import type { AppDeps } from '../../deps';
 import { badRequest, forbidden, notFound } from '../../http/api-error';
 import { endpoint } from '../../http/endpoint';
 import { auditLog } from '../../logs/audit-log';
+import type { DisplayCache } from '../../walls/display-cache';
 import { WallRepository } from './wall-repository';
 
 const WHAT = '视频墙';
@@ -37,7 +38,7 @@ const TokenIdParam = z.object({ tokenId: IdParam.shape.id });
  * launcher says "revoked", their hub connections are closed by the hub's token check, and a wall
  * grown back later does not silently bring an old credential back to life.
  */
-export function registerWallRoutes(app: FastifyInstance, { db, hub }: AppDeps): void {
+export function registerWallRoutes(app: FastifyInstance, { db, hub }: AppDeps, displayCache?: DisplayCache): void {
   const walls = new WallRepository(db);
   const findVisible = async (user: AuthUser, id: number) => {
     // A display principal sees its own wall only; any other reads as missing.
@@ -51,8 +52,11 @@ export function registerWallRoutes(app: FastifyInstance, { db, hub }: AppDeps): 
     if (found.orgId === null && !user.scope.all) throw forbidden('全局视频墙只能由可查看全部数据的用户修改');
     return found;
   };
-  const changed = (wallId: number, epoch: number, deleted?: true) =>
-    hub.publish(HubTopic.wall(wallId), { type: HubNoticeType.WallChanged, data: { wallId, epoch, ...(deleted && { deleted }) } });
+  const changed = (wallId: number, epoch: number, deleted?: true) => {
+    // A display answer this process kept for the wall's tiles is of the wall as it was.
+    displayCache?.forgetWall(wallId);
+    return hub.publish(HubTopic.wall(wallId), { type: HubNoticeType.WallChanged, data: { wallId, epoch, ...(deleted && { deleted }) } });
+  };
 
   endpoint(app, db, {
     method: 'GET', url: '/t_wall', access: Right.ScreenPreview, response: WallDefinitionList,

@@ -12,7 +12,7 @@ import { useScreenPreferences, wallThemeOf } from '../../../shared/screen/useWal
 import { WallPage } from '../../../shared/screen/wallStyles';
 import { appStore } from '../../../shared/store';
 import { createSyncedScreenClient, type SyncedScreenClient } from '../sync/syncedScreenClient';
-import { useServerClock } from '../sync/useServerClock';
+import { useClockSynced, useServerClock } from '../sync/useServerClock';
 import { useTileHealthReporter } from '../sync/useTileHealthReporter';
 import { registerWallTileStrings } from './registerWallTileStrings';
 import { TileLayer } from './TileLayer';
@@ -63,6 +63,8 @@ export function WallTilePage() {
 function WallTile({ wallId, tile, params }: { wallId: number; tile: [number, number]; params: URLSearchParams }) {
   const { t } = useTranslation('wallTile');
   const clock = useServerClock();
+  // Re-rendered once the hub's offset is measured, so the tile's snapshot says which clock it is on.
+  useClockSynced(clock);
   // Until the hub's offset is measured, the one the display read suggests (a wall whose hub is away still rotates on time).
   const restOffset = useRef<number | null>(null);
   const now = useCallback(() => (clock.synced ? clock.now() : Date.now() + (restOffset.current ?? 0)), [clock]);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { WallDisplay } from '../../../../contract/walls';
-import { APPLY_GRID_MS, APPLY_LEAD_MS, applyFrom, displayPlan, sameDisplay, timeScaleParam } from './displayPlan';
+import { APPLY_GRID_MS, APPLY_LEAD_MS, applyFrom, displayPlan, olderWall, sameDisplay, timeScaleParam } from './displayPlan';
 
 const T0 = 1_700_000_000_000;
 
@@ -46,6 +46,17 @@ describe('sameDisplay', () => {
     expect(sameDisplay(display(), display({ epoch: T0 + 1, updatedAt: T0 + 1 }))).toBe(false);
     expect(sameDisplay(display(), display({ items: [[5, 100]] }))).toBe(false);
     expect(sameDisplay(display(), display({ items: [[5, 100], [6, 201]] }))).toBe(false);
+  });
+});
+
+describe('olderWall', () => {
+  it('is true only for a read of the wall from before the save shown (a kept answer, another process)', () => {
+    const shown = display({ epoch: T0 + 5_000, updatedAt: T0 });
+    expect(olderWall(display({ updatedAt: T0 - 60_000 }), shown)).toBe(true);
+    expect(olderWall(display({ updatedAt: T0 }), shown)).toBe(false);
+    expect(olderWall(display({ updatedAt: T0 + 1 }), shown)).toBe(false);
+    // A template edit does not move the wall's save: the same wall, not older.
+    expect(olderWall(display({ updatedAt: T0, items: [[5, 101], [6, 200]] }), shown)).toBe(false);
   });
 });
 

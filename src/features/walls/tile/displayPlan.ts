@@ -30,6 +30,11 @@ export function displayPlan(display: WallDisplay, timeScale = 1): TilePlan<TileI
   };
 }
 
+/** Whether `next` reads the wall as it was before the save `current` shows (saves only move forward). */
+export function olderWall(next: WallDisplay, current: WallDisplay): boolean {
+  return next.wall.updatedAt < current.wall.updatedAt;
+}
+
 /** Whether two reads of a display would show the same (a re-read that changes nothing is ignored). */
 export function sameDisplay(a: WallDisplay, b: WallDisplay): boolean {
   return a.wall.epoch === b.wall.epoch && a.wall.updatedAt === b.wall.updatedAt

@@ -3,7 +3,7 @@ import { dataVersionAt, timerDelay } from '../../../../contract/wall/rotation-sc
 import type { WallDisplay } from '../../../../contract/walls';
 import { errorText } from '../../../shared/errorText';
 import { ApiRequestError } from '../../../shared/http';
-import { applyFrom, sameDisplay } from './displayPlan';
+import { applyFrom, olderWall, sameDisplay } from './displayPlan';
 import { fetchWallDisplay } from './wallTileApi';
 
 /** Every tile re-reads its display on this grid of the server clock (template edits reach walls nobody touches). */
@@ -52,6 +52,12 @@ export function useWallDisplay(wallId: number, serverNow: () => number): WallDis
         ({ display, offsetMs }) => {
           if (mine.signal.aborted || disposed) return;
           const previous = current.current;
+          if (previous && olderWall(display, previous)) {
+            // An answer of the wall as it was before the save this tile already shows (a kept
+            // answer of the data version, or another server process's): never back to it.
+            scheduleRecheck();
+            return;
+          }
           if (previous && sameDisplay(previous, display)) {
             setState((s) => (s.problem ? { ...s, problem: null, error: null, restOffsetMs: offsetMs } : s));
           } else {
@@ -74,7 +80,10 @@ export function useWallDisplay(wallId: number, serverNow: () => number): WallDis
       clearTimeout(timer);
       const t = now.current();
       const next = (dataVersionAt(t, DISPLAY_RECHECK_MS) + 1) * DISPLAY_RECHECK_MS;
-      timer = setTimeout(() => read(dataVersionAt(now.current(), DISPLAY_RECHECK_MS)), timerDelay(next, t));
+      // The version of the period that starts at `next`, not of the clock's reading when the timer
+      // fires (a timer a hair early by the server clock asked for the period before, whose answer
+      // may be kept from before a save).
+      timer = setTimeout(() => read(dataVersionAt(next, DISPLAY_RECHECK_MS)), timerDelay(next, t));
     };
     reloadRef.current = () => read(null);
     read(null);
