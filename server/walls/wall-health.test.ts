@@ -4,7 +4,8 @@ import { HubMethod } from '../../contract/hub';
 import type { TileHealth } from '../../contract/walls';
 import { HubServer } from '../hub/hub-server';
 import { LocalBackplane } from '../hub/publisher';
-import { tileAlarmMessage, transitionOf } from './wall-health';
+import { tileAlarmMessage } from './tile-alarm-message';
+import { transitionOf } from './tile-transitions';
 import type { WallFacts } from './wall-health-repository';
 
 const wall: WallFacts = { id: 7, name: '大厅', rows: 2, cols: 2, orgId: null };

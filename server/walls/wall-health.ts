@@ -1,13 +1,12 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
-import { MessageType } from '../../contract/enums';
 import { HubMethod, HubTopic } from '../../contract/hub';
 import { Right } from '../../contract/rights';
 import { formatTile, isTileOf } from '../../contract/wall/tile-geometry';
 import { evaluateTile, TILE_HEALTH_DEFAULTS } from '../../contract/wall/tile-health';
-import type { TileHistoryEvent, TileHistoryEventKind } from '../../contract/wall/tile-history';
+import type { TileHistoryEvent } from '../../contract/wall/tile-history';
 import {
-  TILE_MIN_FPS, TILE_SILENT_MS, TileReport, WALL_REPORT_INTERVAL_MS, type TileEventBody, type TileHealth, type TileProblem, type TileReportAt, type TileState,
+  TILE_SILENT_MS, TileReport, WALL_REPORT_INTERVAL_MS, type TileEventBody, type TileHealth, type TileProblem, type TileReportAt, type TileState,
   type WallHealth,
 } from '../../contract/walls';
 import type { AuthUser } from '../auth/auth-user';
@@ -19,6 +18,8 @@ import { HubMethodError, type HubConnection } from '../hub/connection';
 import type { HubMethodHandler } from '../hub/hub-server';
 import type { HubPublisher } from '../hub/publisher';
 import { tileShareKey, type TileShare } from './tile-share';
+import { tileAlarmMessage } from './tile-alarm-message';
+import { parseKey, tilesOf, transitionOf, type Transition } from './tile-transitions';
 import { WallHealthRepository, type TileEventRow, type WallFacts } from './wall-health-repository';
 
 /**
@@ -93,59 +94,8 @@ interface TileMemory {
   lastRestartAt: number | null;
 }
 
-/** A tile whose state changed at a watchdog check. */
-interface Transition {
-  wall: WallFacts;
-  tile: [number, number];
-  health: TileHealth;
-  /** Problems the tile did not have before (what the message names). */
-  gained: TileProblem[];
-  kind: Extract<TileHistoryEventKind, 'down' | 'warn' | 'recovered'>;
-  message: boolean;
-}
-
 const DISPLAY_REPORTS_OTHER_WALL = 'This display token belongs to another wall.';
 const DISPLAY_REPORTS_OTHER_TILE = 'This display token belongs to another tile.';
-
-/** 第2行第3列 / row 2, column 3 (1-based for people). */
-export const tileLabelZh = (t: readonly [number, number]) => `第${t[0] + 1}行第${t[1] + 1}列`;
-export const tileLabelEn = (t: readonly [number, number]) => `row ${t[0] + 1}, column ${t[1] + 1}`;
-
-const PROBLEM_TEXT: Record<TileProblem, { zh: string; en: string }> = {
-  silent: { zh: '无响应', en: 'not responding' },
-  lowFps: { zh: `帧率低于 ${TILE_MIN_FPS} fps`, en: `frame rate under ${TILE_MIN_FPS} fps` },
-  heapGrowing: { zh: '内存持续增长', en: 'memory growing steadily' },
-  staleData: { zh: '数据过旧', en: 'data out of date' },
-  errors: { zh: '出现页面错误', en: 'page errors' },
-  restarted: { zh: '页面已重启', en: 'page restarted' },
-};
-
-/**
- * The system alarm message of tiles of one wall going down together, or of one tile turning
- * unwell: Chinese content (as every message), English beside it in the data (`contentEn`,
- * `measureNameEn`: what the English console shows, src/features/messages/describeMessage.ts).
- */
-export function tileAlarmMessage(wall: Pick<WallFacts, 'id' | 'name'>, kind: 'down' | 'warn', tiles: readonly [number, number][], problems: readonly TileProblem[]):
-  { type: number; content: string; data: string } {
-  const zhTiles = tiles.map(tileLabelZh).join('、');
-  const enTiles = tiles.map(tileLabelEn).join('; ');
-  const several = tiles.length > 1;
-  const content = kind === 'down'
-    ? `视频墙「${wall.name}」${zhTiles}屏幕无响应`
-    : `视频墙「${wall.name}」${zhTiles}屏幕异常：${problems.map((p) => PROBLEM_TEXT[p].zh).join('、')}`;
-  const contentEn = kind === 'down'
-    ? `Video wall "${wall.name}": the screen${several ? 's' : ''} at ${enTiles} ${several ? 'are' : 'is'} not responding`
-    : `Video wall "${wall.name}": the screen at ${enTiles} is unwell: ${problems.map((p) => PROBLEM_TEXT[p].en).join(', ')}`;
-  return {
-    type: MessageType.SystemAlarm,
-    content,
-    data: JSON.stringify({
-      wallId: wall.id, wallName: wall.name, tiles: tiles.map(formatTile), state: kind, reasons: problems,
-      // What the console's message list shows under the headline (SPEC §3's alarm fields).
-      deviceName: wall.name, measureName: zhTiles, measureNameEn: enTiles, contentEn,
-    }),
-  };
-}
 
 /** The display principal of a hub or HTTP caller, if it is one. */
 function displayOf(user: AuthUser): AuthUser['display'] {
@@ -519,41 +469,5 @@ export class WallHealthService {
     this.writes = this.writes.then(work).catch((err: unknown) => {
       this.options.log.error({ err }, 'wall health: writing a report sample failed');
     }).finally(() => { this.pendingWrites--; });
-  }
-}
-
-/** Every tile of a wall, row by row. */
-function tilesOf(wall: Pick<WallFacts, 'rows' | 'cols'>): [number, number][] {
-  const out: [number, number][] = [];
-  for (let r = 0; r < wall.rows; r++) for (let c = 0; c < wall.cols; c++) out.push([r, c]);
-  return out;
-}
-
-function parseKey(key: string): [number, number] {
-  const [r, c] = key.split(',').map(Number);
-  return [r, c];
-}
-
-const SEVERITY: Record<TileState, number> = { unknown: 0, ok: 0, warn: 1, down: 2 };
-
-/**
- * What a new judgement means for a tile judged `mem.state` before: going down (messaged unless it
- * was down), turning unwell or gaining a problem while unwell (messaged unless it comes back from
- * down: a restarted tile is recovering), recovering (recorded only). Null: nothing changed.
- */
-export function transitionOf(
-  wall: WallFacts, tile: [number, number], before: Pick<TileMemory, 'state' | 'reasons'>, health: TileHealth,
-): Transition | null {
-  const gained = health.reasons.filter((r) => !before.reasons.includes(r));
-  switch (health.state) {
-    case 'down':
-      return before.state === 'down' ? null : { wall, tile, health, gained, kind: 'down', message: true };
-    case 'warn':
-      if (before.state === 'warn' && !gained.length) return null;
-      return { wall, tile, health, gained: before.state === 'warn' ? gained : health.reasons, kind: 'warn', message: SEVERITY[before.state] <= 1 };
-    case 'ok':
-      return before.state === 'warn' || before.state === 'down' ? { wall, tile, health, gained: [], kind: 'recovered', message: false } : null;
-    default:
-      return null;
   }
 }
