@@ -27,6 +27,10 @@ export default defineConfig({
     baseURL: `http://localhost:${PORT}`,
     locale: 'zh-CN',
     viewport: { width: 1920, height: 1080 },
+    // The console honours the system's reduced motion (antd's zooms and slides off): a click never
+    // lands mid-animation beside a dialog's button still growing in (a dropped click left a confirm
+    // open and the next click on the page refused for minutes).
+    reducedMotion: 'reduce',
     screenshot: 'only-on-failure',
     trace: 'retain-on-failure',
     launchOptions: {

@@ -6,6 +6,7 @@ import { Suspense, useMemo, useSyncExternalStore, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiRequestError } from '../../shared/http';
 import { THEMES, useThemeMode } from '../../shared/theme';
+import { useMediaQuery } from '../../shared/useMediaQuery';
 import { antdThemeOf } from './antdTheme';
 import { CardTableStyle } from './kit/CardTable';
 
@@ -31,15 +32,16 @@ function useRootFontScale(): number {
 
 /**
  * What every admin page renders in: the query cache, and antd themed like the console (dark or
- * light as the settings say) in the user's language. `App` gives the pages antd's message and
- * modal with this theme.
+ * light as the settings say) in the user's language, without antd's motion when the system asks
+ * for reduced motion. `App` gives the pages antd's message and modal with this theme.
  */
 export function AdminProviders({ children, dark = false }: { children: ReactNode; /** Always dark (the template editor's canvas-centred page). */ dark?: boolean }) {
   const [chosen] = useThemeMode();
   const mode = dark ? 'dark' : chosen;
   const { i18n } = useTranslation();
   const scale = useRootFontScale();
-  const themeConfig = useMemo(() => antdThemeOf(THEMES[mode], scale), [mode, scale]);
+  const reducedMotion = useMediaQuery('(prefers-reduced-motion: reduce)');
+  const themeConfig = useMemo(() => antdThemeOf(THEMES[mode], scale, !reducedMotion), [mode, scale, reducedMotion]);
   return (
     <QueryClientProvider client={queryClient}>
       <ConfigProvider theme={themeConfig} locale={i18n.language === 'en' ? enUS : zhCN} button={{ autoInsertSpace: false }}>
