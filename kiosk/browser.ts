@@ -1,8 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { chromium, type BrowserContext } from 'playwright-core';
+import { KioskBrowser } from './kiosk-browser';
 import type { KioskLog } from './log';
-import { TIMED_OUT, withTimeout } from './timing';
 
 /** What the browser launch needs from the options. */
 export interface BrowserSettings {
@@ -19,6 +18,24 @@ export interface BrowserSettings {
 /** Chromium's command-line switches for a wall display. Pure, for the tests. */
 export function chromiumArgs(settings: BrowserSettings): string[] {
   const args = [
+    // A screen nobody looks at up close still runs at full speed: no throttled timers or renderer
+    // when the window is covered or unfocused, no "page unresponsive" dialog, no back/forward cache.
+    '--disable-background-timer-throttling',
+    '--disable-backgrounding-occluded-windows',
+    '--disable-renderer-backgrounding',
+    '--disable-hang-monitor',
+    '--disable-ipc-flooding-protection',
+    '--disable-back-forward-cache',
+    // Nothing phones home or updates itself under a running wall.
+    '--disable-background-networking',
+    '--disable-breakpad',
+    '--disable-default-apps',
+    '--disable-extensions',
+    '--disable-dev-shm-usage',
+    '--disable-field-trial-config',
+    '--metrics-recording-only',
+    '--no-service-autorun',
+    '--disable-search-engine-choice-screen',
     // Nothing may pop up on an unattended screen: no first-run page, restore bubble or error dialog.
     '--no-first-run',
     '--no-default-browser-check',
@@ -36,7 +53,8 @@ export function chromiumArgs(settings: BrowserSettings): string[] {
     '--enable-unsafe-swiftshader',
   ];
   if (settings.softwareGl) args.push('--use-gl=angle', '--use-angle=swiftshader', '--disable-gpu-compositing');
-  if (settings.kiosk && !settings.headless) args.push('--kiosk');
+  if (settings.headless) args.push('--headless', '--hide-scrollbars', '--mute-audio');
+  else if (settings.kiosk) args.push('--kiosk');
   if (settings.windowPosition) args.push(`--window-position=${settings.windowPosition.x},${settings.windowPosition.y}`);
   if (settings.windowSize) args.push(`--window-size=${settings.windowSize.width},${settings.windowSize.height}`);
   if (!settings.sandbox) args.push('--no-sandbox');
@@ -44,23 +62,18 @@ export function chromiumArgs(settings: BrowserSettings): string[] {
 }
 
 /**
- * Starts Chromium on `profileDir`. The launcher handles signals itself (a clean close), so
- * Playwright's own handlers are off; `DISPLAY` follows --display; the automation banner is dropped.
+ * Starts Chromium on `profileDir`, driven over its DevTools pipe (kiosk/kiosk-browser.ts, not
+ * Playwright: see kiosk/cdp-pipe.ts); `DISPLAY` follows --display. The launcher handles signals
+ * itself and closes the browser.
  */
-export function launchBrowser(settings: BrowserSettings, profileDir: string, env: NodeJS.ProcessEnv = process.env): Promise<BrowserContext> {
-  const size = settings.windowSize ?? { width: 1920, height: 1080 };
-  return chromium.launchPersistentContext(profileDir, {
-    executablePath: settings.chromium,
-    headless: settings.headless,
+export function launchBrowser(settings: BrowserSettings, profileDir: string, env: NodeJS.ProcessEnv = process.env): Promise<KioskBrowser> {
+  return KioskBrowser.launch({
+    executable: settings.chromium,
     args: chromiumArgs(settings),
-    ignoreDefaultArgs: ['--enable-automation'],
-    // A real window sizes its own page; headless has no window, so give it the screen's size.
-    viewport: settings.headless ? size : null,
+    profileDir,
     env: settings.display ? { ...env, DISPLAY: settings.display } : env,
-    handleSIGINT: false,
-    handleSIGTERM: false,
-    handleSIGHUP: false,
-    timeout: 60_000,
+    // A real window sizes its own page; headless has no window, so the page gets the screen's size.
+    viewport: settings.headless ? settings.windowSize ?? { width: 1920, height: 1080 } : undefined,
   });
 }
 
@@ -123,14 +136,14 @@ export function prepareProfileDir(dir: string): void {
 }
 
 /** Closes the browser; one that does not close in 10 s is killed with everything it started. */
-export async function closeBrowser(context: BrowserContext, profileDir: string, log: KioskLog): Promise<void> {
-  const closed = await withTimeout(context.close(), 10_000);
+export async function closeBrowser(browser: KioskBrowser, profileDir: string, log: KioskLog): Promise<void> {
+  await browser.close(10_000);
   let left = profileProcesses(profileDir);
   for (let i = 0; i < 20 && left.length > 0; i++) {
     await new Promise((r) => setTimeout(r, 100)); // helpers exit a moment after the browser
     left = profileProcesses(profileDir);
   }
-  if (closed === TIMED_OUT || left.length > 0) {
+  if (left.length > 0) {
     log.warn('browser.kill', { pids: left.join(',') || 'none' });
     for (const pid of left) {
       try { process.kill(pid, 'SIGKILL'); } catch { /* already gone */ }

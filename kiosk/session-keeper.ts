@@ -1,7 +1,13 @@
-import type { BrowserContext } from 'playwright-core';
+import type { KioskCookie } from './kiosk-browser';
 import type { KioskLog } from './log';
 import { sessionValid, signIn, TOKEN_COOKIE, TOKEN_TIME_COOKIE, type Credentials, type DisplayCredentials } from './session';
 import { fetchWallGeometry } from './wall-api';
+
+/** Where the session cookie lives: the browser's cookies of the console's origin. */
+export interface CookieJar {
+  cookies(origin: string): Promise<KioskCookie[]>;
+  setCookies(origin: string, cookies: readonly KioskCookie[]): Promise<void>;
+}
 
 /**
  * Keeps the console's session cookie in a browser valid: asks the server whether the cookie's
@@ -31,7 +37,7 @@ export class SessionKeeper {
   }
 
   /** Makes sure `context` holds a session the server accepts (no-op without credentials). */
-  async ensure(context: BrowserContext): Promise<void> {
+  async ensure(context: CookieJar): Promise<void> {
     const credentials = this.credentials;
     if (!credentials) return;
     if (credentials.kind === 'display') return this.ensureDisplay(context, credentials);
@@ -48,24 +54,24 @@ export class SessionKeeper {
     }
     const result = await signIn(this.origin, credentials);
     this.log.secret(result.token);
-    await context.addCookies([
-      { name: TOKEN_COOKIE, value: result.token, url: `${this.origin}/`, sameSite: 'Lax' },
-      { name: TOKEN_TIME_COOKIE, value: String(Date.now()), url: `${this.origin}/`, sameSite: 'Lax' },
+    await context.setCookies(this.origin, [
+      { name: TOKEN_COOKIE, value: result.token },
+      { name: TOKEN_TIME_COOKIE, value: String(Date.now()) },
     ]);
     this.signedIn = true;
     this.lastSignInAt = Date.now();
     this.log.info('signin.ok', { as: credentials.kind === 'guest' ? 'guest' : credentials.name, user: result.username });
   }
 
-  private async ensureDisplay(context: BrowserContext, credentials: DisplayCredentials): Promise<void> {
+  private async ensureDisplay(context: CookieJar, credentials: DisplayCredentials): Promise<void> {
     this.log.secret(credentials.token);
     await fetchWallGeometry(this.origin, credentials.wallId, credentials.token); // throws when refused or unreachable
     const cookie = (await context.cookies(this.origin)).find((c) => c.name === TOKEN_COOKIE)?.value;
     if (cookie !== credentials.token) {
       if (cookie) this.log.secret(cookie);
-      await context.addCookies([
-        { name: TOKEN_COOKIE, value: credentials.token, url: `${this.origin}/`, sameSite: 'Lax' },
-        { name: TOKEN_TIME_COOKIE, value: String(Date.now()), url: `${this.origin}/`, sameSite: 'Lax' },
+      await context.setCookies(this.origin, [
+        { name: TOKEN_COOKIE, value: credentials.token },
+        { name: TOKEN_TIME_COOKIE, value: String(Date.now()) },
       ]);
       this.log.info('signin.ok', { as: 'display-token', wall: credentials.wallId });
     }

@@ -1,6 +1,6 @@
-import type { BrowserContext, CDPSession, Page } from 'playwright-core';
 import type { TileEventKind } from '../contract/walls';
 import { browserPid, closeBrowser, launchBrowser, type BrowserSettings } from './browser';
+import type { KioskBrowser } from './kiosk-browser';
 import type { KioskLog } from './log';
 import { backoffDelay, dailyReloadDue, localDay } from './schedule';
 import { onLoginPage, serverAnswers, ServerUnreachable, SignInRefused, type Credentials } from './session';
@@ -53,9 +53,7 @@ export class Supervisor {
   private readonly timing: SupervisorTiming;
   private readonly log: KioskLog;
   private stopped = false;
-  private context: BrowserContext | undefined;
-  private page: Page | undefined;
-  private cdp: CDPSession | undefined;
+  private browser: KioskBrowser | undefined;
   /** Why the current browser run ends; set once, by whatever noticed first. */
   private sessionEnd: string | undefined;
   private offline = false;
@@ -89,7 +87,7 @@ export class Supervisor {
 
   /** The current browser's process id, when one runs. */
   browserPid(): number | undefined {
-    return this.context ? browserPid(this.config.profileDir) : undefined;
+    return this.browser ? browserPid(this.config.profileDir) : undefined;
   }
 
   /** Closes the browser cleanly (killing it if it does not close) and ends {@link run}. */
@@ -121,33 +119,32 @@ export class Supervisor {
   /** One browser's life: launch, open the page, watch it; resolves with why it ended. */
   private async runBrowser(): Promise<string> {
     this.sessionEnd = undefined;
-    let context: BrowserContext;
+    let browser: KioskBrowser;
     try {
-      context = await launchBrowser(this.config.browser, this.config.profileDir);
+      browser = await launchBrowser(this.config.browser, this.config.profileDir);
     } catch (err) {
       this.log.error('browser.launch-failed', { error: errorText(err) });
       return 'launch failed';
     }
-    this.context = context;
+    this.browser = browser;
     this.launchedAt = Date.now();
     this.stats.launches++;
-    context.once('close', () => {
+    browser.once('close', () => {
       this.sessionEnd ??= 'browser closed or crashed';
       this.wakeup.wake();
     });
     this.log.info('browser.launched', { pid: browserPid(this.config.profileDir), launch: this.stats.launches });
     try {
       if (this.stopped) return 'stopped';
-      this.page = context.pages()[0] ?? await context.newPage();
-      // Playwright cannot reload a crashed page (every call on it fails); a fresh browser also
-      // puts the window back where --window-position wants it, which a new tab might not.
-      this.page.on('crash', () => {
+      // A crashed page is not reloaded: a fresh browser also puts the window back where
+      // --window-position wants it, which a new tab might not.
+      browser.once('crash', () => {
         this.log.warn('page.crashed');
         this.sessionEnd ??= 'page crashed';
         this.wakeup.wake();
       });
       // A dying browser closes its pages first; give its own 'close' the chance to name the cause.
-      this.page.on('close', () => setTimeout(() => { this.sessionEnd ??= 'page closed'; this.wakeup.wake(); }, 250));
+      browser.once('pageClosed', () => setTimeout(() => { this.sessionEnd ??= 'page closed'; this.wakeup.wake(); }, 250));
       await this.navigate('start', this.timing.navigationTimeoutMs);
       const start = Date.now();
       this.nextWatchdog = start + this.watchdogEveryMs();
@@ -196,9 +193,8 @@ export class Supervisor {
   /** A trivial expression must answer within half the hang timeout; its answer also says where the page is. */
   private async watchdog(): Promise<void> {
     const probe = await withTimeout(
-      (this.page!.evaluate(`({ href: location.href, online: navigator.onLine, showing: window.__nvKiosk?.current?.title ?? null,
-        wallItem: document.querySelector('[data-wall-item]')?.getAttribute('data-wall-item') ?? null })`) as
-        Promise<{ href: string; online: boolean; showing: string | null; wallItem: string | null }>).catch(() => null),
+      this.browser!.evaluate<{ href: string; online: boolean; showing: string | null; wallItem: string | null }>(`({ href: location.href, online: navigator.onLine, showing: window.__nvKiosk?.current?.title ?? null,
+        wallItem: document.querySelector('[data-wall-item]')?.getAttribute('data-wall-item') ?? null })`).catch(() => null),
       this.watchdogEveryMs(),
     );
     // null: the page navigated under the probe (the console reloads itself at times); look again next time.
@@ -225,9 +221,8 @@ export class Supervisor {
 
   private async checkHeap(): Promise<void> {
     try {
-      this.cdp ??= await this.context!.newCDPSession(this.page!);
       // Short: on a hung page this waits, and the watchdog must not wait behind it.
-      const usage = await withTimeout(this.cdp.send('Runtime.getHeapUsage'), Math.min(5_000, this.watchdogEveryMs()));
+      const usage = await withTimeout(this.browser!.heapUsage(), Math.min(5_000, this.watchdogEveryMs()));
       if (usage === TIMED_OUT) {
         this.nextWatchdog = 0; // a page this slow to answer may be hung: the watchdog decides, now
         return;
@@ -239,7 +234,6 @@ export class Supervisor {
         await this.reload('heap ceiling');
       }
     } catch (err) {
-      this.cdp = undefined;
       if (!this.sessionEnd) this.log.warn('heap.unreadable', { error: errorText(err) });
     }
   }
@@ -263,8 +257,8 @@ export class Supervisor {
   private async navigate(reason: string, timeoutMs: number): Promise<void> {
     while (!this.stopped && !this.sessionEnd) {
       try {
-        await this.session.ensure(this.page!.context());
-        await this.page!.goto(this.config.target, { waitUntil: 'load', timeout: timeoutMs });
+        await this.session.ensure(this.browser!);
+        await this.browser!.goto(this.config.target, timeoutMs);
         this.playerSeen = false;
         this.log.info('page.open', { reason, url: this.config.target });
         if (!this.startReported) {
@@ -311,10 +305,8 @@ export class Supervisor {
   }
 
   private async closeBrowser(): Promise<void> {
-    const context = this.context;
-    this.context = undefined;
-    this.page = undefined;
-    this.cdp = undefined;
-    if (context) await closeBrowser(context, this.config.profileDir, this.log);
+    const browser = this.browser;
+    this.browser = undefined;
+    if (browser) await closeBrowser(browser, this.config.profileDir, this.log);
   }
 }

@@ -35,6 +35,7 @@ async function main(): Promise<void> {
   await (await import('./device-monitor-bench')).benchDeviceMonitor();
   await (await import('./live-alarm-bench')).benchLiveAlarms();
   await benchKiosk();
+  await (await import('./kiosk-records-bench')).benchKioskRequestRecords();
   await benchEditorDrag();
   await (await import('./life-bench')).benchLifeAnalyze();
   await (await import('./energy-bench')).benchEnergy();
