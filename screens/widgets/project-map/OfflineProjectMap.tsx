@@ -11,7 +11,8 @@ import { WidgetNotice } from '../shared/WidgetNotice';
 import { clusterProjects, unclustered, type PixelScale } from './clusterProjects';
 import { OfflineBadge } from './MapLegend';
 import { useWallColors } from '../shared/wallTheme';
-import { buildProjectMapOption, RESET_VIEW_OPTION, type MapTexts } from './projectMapOptions';
+import { buildProjectMapOption, RESET_VIEW_OPTION, RIPPLE_PERIOD_S, RIPPLE_SERIES, type MapTexts } from './projectMapOptions';
+import { useRippleClockPhase } from './ripplePhase';
 
 echarts.use([GeoComponent, ScatterChart, EffectScatterChart]);
 
@@ -101,6 +102,7 @@ export function OfflineProjectMap({ projects, colours, cluster, scale, width, he
   }, [onRoam]);
 
   const { ref } = useEChart(option, scale, { onInit });
+  useRippleClockPhase(chartRef, option, scale, RIPPLE_SERIES, RIPPLE_PERIOD_S);
 
   useEffect(() => {
     if (status === 'ready' && cluster) scheduleMeasure();

@@ -21,6 +21,10 @@ export interface MapTexts {
 /** How far the map may be zoomed in and out by an operator. */
 export const MAP_SCALE_LIMIT = { min: 1, max: 10 } as const;
 /** Merged into the chart to undo an operator's zoom and pan (a null centre is the map's own). */
+/** The alarm markers' ripple: one cycle, seconds; the series that ripple (kept at the clock's phase: ripplePhase.ts). */
+export const RIPPLE_PERIOD_S = 4;
+export const RIPPLE_SERIES = ['alarmMarkers', 'alarmClusters'] as const;
+
 export const RESET_VIEW_OPTION: EChartsCoreOption = { geo: [{ id: 'china', zoom: 1, center: null }] };
 /** Names the group tooltip lists before "and n more". */
 export const TOOLTIP_MAX_NAMES = 6;
@@ -119,7 +123,7 @@ export function buildProjectMapOption(clusters: readonly ProjectCluster[], colou
     .map((c) => datum(c, colours, texts));
   // Markers on their own canvas layer: the ripple repaints it every frame, not the glowing map.
   const common = { coordinateSystem: 'geo', geoIndex: 0, zlevel: 1, animation: false, emphasis: { scale: 1.25 } };
-  const ripple = { brushType: 'stroke', scale: 3.2, period: 4, number: 2 };
+  const ripple = { brushType: 'stroke', scale: 3.2, period: RIPPLE_PERIOD_S, number: 2 };
   return {
     backgroundColor: 'transparent',
     tooltip: {
@@ -163,9 +167,9 @@ export function buildProjectMapOption(clusters: readonly ProjectCluster[], colou
     }],
     series: [
       { ...common, id: 'markers', type: 'scatter', z: 3, data: pick(false, false) },
-      { ...common, id: 'alarmMarkers', type: 'effectScatter', z: 5, showEffectOn: 'render', rippleEffect: ripple, data: pick(false, true) },
+      { ...common, id: RIPPLE_SERIES[0], type: 'effectScatter', z: 5, showEffectOn: 'render', rippleEffect: ripple, data: pick(false, true) },
       { ...common, id: 'clusters', type: 'scatter', z: 4, label: countLabel, data: pick(true, false) },
-      { ...common, id: 'alarmClusters', type: 'effectScatter', z: 6, showEffectOn: 'render', rippleEffect: ripple, label: countLabel, data: pick(true, true) },
+      { ...common, id: RIPPLE_SERIES[1], type: 'effectScatter', z: 6, showEffectOn: 'render', rippleEffect: ripple, label: countLabel, data: pick(true, true) },
     ],
   };
 }
