@@ -1,5 +1,5 @@
 import type { EChartsType } from 'echarts/core';
-import { useEffect, type RefObject } from 'react';
+import { useEffect, useRef, type RefObject } from 'react';
 import { phaseMs } from '../shared/animationPhase';
 import { useWallNow } from '../shared/useAnimationPhase';
 
@@ -29,20 +29,26 @@ export function restartRipples(chart: Pick<EChartsType, 'setOption'>, seriesIds:
 
 /**
  * Keeps the ripples of `seriesIds` in `chart` (useEChart's ref) at the clock's phase: once at the
- * next whole period after `option` or `instanceKey` (a new instance) changes. One timer, cleared
- * with the next change and on unmount.
+ * next whole period after `option` or `instanceKey` (a new instance) changes. A change while a
+ * restart is already due joins it (data that changes every second still gets its restart). One
+ * timer at most, cleared on unmount.
  */
 export function useRippleClockPhase(
   chart: RefObject<EChartsType | null>, option: unknown, instanceKey: unknown, seriesIds: readonly string[], periodS: number,
 ): void {
   const now = useWallNow();
+  const due = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const ids = seriesIds.join('\n');
   useEffect(() => {
-    if (!option) return undefined;
-    const timer = setTimeout(() => {
+    if (!option || due.current !== undefined) return;
+    due.current = setTimeout(() => {
+      due.current = undefined;
       const instance = chart.current;
       if (instance && !instance.isDisposed()) restartRipples(instance, ids.split('\n'), periodS);
     }, msToNextCycle(now(), periodS * 1000));
-    return () => clearTimeout(timer);
   }, [chart, option, instanceKey, ids, periodS, now]);
+  useEffect(() => () => {
+    clearTimeout(due.current);
+    due.current = undefined;
+  }, []);
 }
