@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
-import { chromium } from '@playwright/test';
+import { chromium } from 'playwright-core';
 import { closeBrowser, launchBrowser } from '../../kiosk/browser';
 import type { KioskBrowser } from '../../kiosk/kiosk-browser';
 import { createLog } from '../../kiosk/log';
