@@ -21,12 +21,6 @@ export function tilesOf(wall: Pick<WallFacts, 'rows' | 'cols'>): [number, number
   return out;
 }
 
-/** A tile of a "r,c" map key. */
-export function parseKey(key: string): [number, number] {
-  const [r, c] = key.split(',').map(Number);
-  return [r, c];
-}
-
 const SEVERITY: Record<TileState, number> = { unknown: 0, ok: 0, warn: 1, down: 2 };
 
 /**

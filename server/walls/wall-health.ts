@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import { HubMethod, HubTopic } from '../../contract/hub';
 import { Right } from '../../contract/rights';
-import { formatTile, isTileOf } from '../../contract/wall/tile-geometry';
+import { formatTile, isTileOf, parseTile } from '../../contract/wall/tile-geometry';
 import { evaluateTile, TILE_HEALTH_DEFAULTS } from '../../contract/wall/tile-health';
 import type { TileHistoryEvent } from '../../contract/wall/tile-history';
 import {
@@ -19,7 +19,7 @@ import type { HubMethodHandler } from '../hub/hub-server';
 import type { HubPublisher } from '../hub/publisher';
 import { tileShareKey, type TileShare } from './tile-share';
 import { tileAlarmMessage } from './tile-alarm-message';
-import { parseKey, tilesOf, transitionOf, type Transition } from './tile-transitions';
+import { tilesOf, transitionOf, type Transition } from './tile-transitions';
 import { WallHealthRepository, type TileEventRow, type WallFacts } from './wall-health-repository';
 
 /**
@@ -297,8 +297,8 @@ export class WallHealthService {
       const tiles = this.tiles.get(wall.id);
       if (!tiles) continue;
       for (const [key, mem] of tiles) {
-        const tile = parseKey(key);
-        if (!isTileOf(wall, tile)) { tiles.delete(key); continue; }
+        const tile = parseTile(key);
+        if (!tile || !isTileOf(wall, tile)) { tiles.delete(key); continue; }
         this.trim(mem, now);
         const health = this.evaluate(mem, tile, now);
         const t = transitionOf(wall, tile, mem, health);
@@ -408,12 +408,15 @@ export class WallHealthService {
         const key = `${e.wallId}:${e.tile}`;
         if (e.kind === 'down' || e.kind === 'warn' || e.kind === 'recovered') lastTransition.set(key, e);
         else if (e.kind !== 'started') {
-          const mem = this.memory(e.wallId, parseKey(e.tile));
+          const tile = parseTile(e.tile);
+          if (!tile) continue;
+          const mem = this.memory(e.wallId, tile);
           mem.lastRestartAt = Math.max(mem.lastRestartAt ?? 0, e.at);
         }
       }
       for (const r of reports) {
-        const tile = parseKey(r.tile);
+        const tile = parseTile(r.tile);
+        if (!tile) continue;
         const mem = this.memory(r.wallId, tile);
         if (mem.reports.length) continue;
         const later = lastTransition.get(`${r.wallId}:${r.tile}`);
