@@ -5,6 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { closeBrowser, launchBrowser, profileProcesses } from './browser';
 import type { KioskBrowser } from './kiosk-browser';
 import { createLog } from './log';
+import { fetchMany, launcherHeapComposition } from '../tests/bench/kiosk-records-bench';
 import { TestPageServer } from './test-page-server';
 
 /**
@@ -32,25 +33,6 @@ afterEach(async () => {
   fs.rmSync(profileDir, { recursive: true, force: true });
 });
 
-/** How many request records Blink keeps for DevTools, from a heap snapshot of the page. */
-async function requestRecords(b: KioskBrowser): Promise<number> {
-  const chunks: string[] = [];
-  const onEvent = (method: string, params: { chunk?: string }) => { if (method === 'HeapProfiler.addHeapSnapshotChunk') chunks.push(params.chunk!); };
-  b.on('protocol', onEvent);
-  await b.send('HeapProfiler.takeHeapSnapshot', { reportProgress: false });
-  b.off('protocol', onEvent);
-  const snapshot = JSON.parse(chunks.join('')) as { snapshot: { meta: { node_fields: string[] } }; nodes: number[]; strings: string[] };
-  const fields = snapshot.snapshot.meta.node_fields;
-  const nameAt = fields.indexOf('name');
-  let records = 0;
-  for (let i = 0; i < snapshot.nodes.length; i += fields.length) {
-    if (snapshot.strings[snapshot.nodes[i + nameAt]].startsWith('blink::NetworkResourcesData::ResourceData')) records++;
-  }
-  return records;
-}
-
-const fetchMany = (n: number) => `(async () => { for (let i = 0; i < ${n}; i++) await (await fetch('/trigger?n=' + i)).text(); return ${n}; })()`;
-
 describe('the launcher\'s browser (real Chromium over its DevTools pipe)', { timeout: 60_000 }, () => {
   it('opens a page, evaluates in it, sets and reads the origin\'s cookies, and keeps no record of its requests', async () => {
     browser = await launchBrowser({ chromium: '/usr/bin/chromium', headless: true, kiosk: true, sandbox: false, softwareGl: true }, profileDir);
@@ -62,13 +44,13 @@ describe('the launcher\'s browser (real Chromium over its DevTools pipe)', { tim
     expect((await browser.heapUsage()).usedSize).toBeGreaterThan(0);
 
     // A long-running page's requests leave nothing behind for DevTools…
-    await browser.evaluate(fetchMany(300));
-    expect(await requestRecords(browser)).toBe(0);
+    await browser.evaluate(fetchMany(300, '/trigger'));
+    expect((await launcherHeapComposition(browser)).requestRecords).toBe(0);
     // …and the count sees them once the Network domain is on (Playwright keeps one per request:
     // tests/bench/kiosk-records-bench.ts).
     await browser.send('Network.enable');
-    await browser.evaluate(fetchMany(300));
-    expect(await requestRecords(browser)).toBeGreaterThan(0);
+    await browser.evaluate(fetchMany(300, '/trigger'));
+    expect((await launcherHeapComposition(browser)).requestRecords).toBeGreaterThan(0);
   });
 
   it('says why an address cannot be opened', async () => {

@@ -69,11 +69,6 @@ export class KioskBrowser extends EventEmitter {
     }
   }
 
-  /** The browser's process id. */
-  get pid(): number | undefined {
-    return this.child.pid;
-  }
-
   /** Opens `url` and resolves once its document has loaded (the load event); rejects on a network error or after `timeoutMs`. */
   async goto(url: string, timeoutMs: number): Promise<void> {
     const loads = new Set<string>();

@@ -44,6 +44,8 @@ export interface HeapComposition {
   inspectorMB: number;
   /** The rest: objects, strings, arrays, closures, DOM, what a leak of the page would be made of. */
   dataMB: number;
+  /** How many requests DevTools keeps a record of (NetworkResourcesData::ResourceData nodes). */
+  requestRecords: number;
 }
 
 /** Takes a heap snapshot over the DevTools protocol (it collects garbage first) and sums it by kind. */
@@ -58,7 +60,12 @@ export async function heapComposition(page: Page): Promise<HeapComposition> {
   } finally {
     await cdp.detach();
   }
-  const snapshot = JSON.parse(chunks.join('')) as { snapshot: { meta: { node_fields: string[]; node_types: unknown[] } }; nodes: number[]; strings: string[] };
+  return snapshotComposition(chunks.join(''));
+}
+
+/** A heap snapshot's JSON (HeapProfiler.takeHeapSnapshot's chunks joined) summed by kind. */
+export function snapshotComposition(json: string): HeapComposition {
+  const snapshot = JSON.parse(json) as { snapshot: { meta: { node_fields: string[]; node_types: unknown[] } }; nodes: number[]; strings: string[] };
   const fields = snapshot.snapshot.meta.node_fields;
   const typeAt = fields.indexOf('type');
   const nameAt = fields.indexOf('name');
@@ -69,13 +76,19 @@ export async function heapComposition(page: Page): Promise<HeapComposition> {
   let total = 0;
   let code = 0;
   let inspector = 0;
+  let requestRecords = 0;
   for (let i = 0; i < snapshot.nodes.length; i += fields.length) {
     const size = snapshot.nodes[i + sizeAt];
     total += size;
     const type = snapshot.nodes[i + typeAt];
     if (type === codeType) code += size;
-    else if (type === nativeType && snapshot.strings[snapshot.nodes[i + nameAt]].startsWith('blink::NetworkResourcesData')) inspector += size;
+    else if (type === nativeType) {
+      const name = snapshot.strings[snapshot.nodes[i + nameAt]];
+      if (!name.startsWith('blink::NetworkResourcesData')) continue;
+      inspector += size;
+      if (name.startsWith('blink::NetworkResourcesData::ResourceData')) requestRecords++;
+    }
   }
   const mb = (x: number) => x / 1024 / 1024;
-  return { totalMB: mb(total), codeMB: mb(code), inspectorMB: mb(inspector), dataMB: mb(total - code - inspector) };
+  return { totalMB: mb(total), codeMB: mb(code), inspectorMB: mb(inspector), dataMB: mb(total - code - inspector), requestRecords };
 }
