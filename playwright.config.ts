@@ -67,6 +67,8 @@ export default defineConfig({
       STATIC_DIR: process.env.E2E_DIST ?? 'dist',
       // The shipped key (the demo licence) and the test key that signed tests/e2e/fixtures/e2e-licence.json.
       LICENCE_PUBLIC_KEY_FILES: 'server/licence/licence-public-key.pem,tests/e2e/fixtures/licence-test-public.pem',
+      // alarm-pages.spec.ts's webhook receiver listens on this machine (server/outbound/ refuses loopback otherwise).
+      WEBHOOK_ALLOW_NETWORKS: '127.0.0.0/8',
     },
   },
 });

@@ -74,6 +74,13 @@ export const Right = {
 export type RightCode = (typeof Right)[keyof typeof Right];
 export const ALL_RIGHTS = Object.values(Right) as RightCode[];
 
+/**
+ * The platform's own rights (DESIGN "Tenancy"): a backup holds every organisation's data, settings,
+ * licence and organisation types are the whole installation's, `ingest` writes any device's values.
+ * Only the internal organisation type's rights cap may hold them, so no tenant role can be given one.
+ */
+export const PLATFORM_RIGHTS: readonly RightCode[] = [Right.Backup, Right.SettingsEdit, Right.LicenceEdit, Right.OrgTypeEdit, Right.Ingest];
+
 /** The purchasing button shows with any of these (SPEC §6). */
 export const BUY_RIGHTS: RightCode[] = [Right.Buy, Right.BuyApply, Right.BuyRecord];
 /** The data-analysis button shows with any of these (SPEC §6). */

@@ -111,7 +111,7 @@ export async function buildApp(base: Omit<AppDeps, 'hub'>, options: BuildAppOpti
   await registerSecurity(app, config, base.db);
   await app.register(multipart, { limits: { fileSize: UPLOAD_MAX_BYTES, files: 1, fields: 5 } });
 
-  const hub = await createHub(base.db, config, app.log, options.hub);
+  const hub = await createHub(base.db, config, base.secrets, app.log, options.hub);
   try {
     await registerHub(app, hub, base.db);
   } catch (err) {

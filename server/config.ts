@@ -1,7 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { SHIPPED_LICENCE_KEY_FILE } from './licence/shipped-licence';
+import { parseSecretsKey } from './secrets/secret-box';
 import type { NotifySettings } from './notifications/alarm-notifier';
+import { parseNetworks } from './outbound/address-policy';
 
 /** Server settings, read once from the environment (DESIGN "Runtime"). */
 export interface ServerConfig {
@@ -12,6 +14,11 @@ export interface ServerConfig {
   redisUrl?: string;
   /** Secret signing hub connection tokens (`HUB_SECRET`); absent: one kept in the database. */
   hubSecret?: string;
+  /**
+   * The key secrets at rest are sealed with (`SECRETS_KEY`, base64 of 32 bytes); absent: the one
+   * in `<dataDir>/secrets.key`, created at first start (server/secrets/README.md).
+   */
+  secretsKey?: Buffer;
   /** A new login ends the account's other sessions and pushes `logout` to them (`SINGLE_SESSION`, default on). */
   singleSession: boolean;
   /** Seed demo data into an empty database and run the simulator. */
@@ -84,6 +91,9 @@ export interface ServerConfig {
    * `NOTIFY_BACKOFF_S` (10,30,120,600,1800) the waits between tries, `ALARM_ESCALATE_MINUTES` (15;
    * 0 off) before an unacknowledged alarm goes to the next contact level, and the SMTP server of
    * the e-mail channel (`SMTP_HOST`, `SMTP_PORT`, `SMTP_SECURE`, `SMTP_USER`, `SMTP_PASS`, `SMTP_FROM`).
+   * `WEBHOOK_ALLOW_NETWORKS` (comma-separated CIDRs, IPv4 or IPv6; unset: none): networks a webhook
+   * may reach although not public (server/outbound/README.md) — a site's LAN receiver, the tests'
+   * 127.0.0.0/8; an entry that is not a network stops the start.
    */
   notify: NotifySettings;
   /** The longest session a login or refresh may ask for, in minutes (`TOKEN_MAX_MINUTES`, 720). */
@@ -130,12 +140,24 @@ function readNotify(env: NodeJS.ProcessEnv): NotifySettings {
     backoffMs,
     escalateAfterMs: Math.round(num(env.ALARM_ESCALATE_MINUTES, 15, 'ALARM_ESCALATE_MINUTES') * 60_000),
     pollMs: 1_000,
+    webhookAllowNetworks: readAllowNetworks(env.WEBHOOK_ALLOW_NETWORKS),
     smtp: host ? {
       host, port: int(env.SMTP_PORT, secure ? 465 : 587, 'SMTP_PORT'), secure,
       user: env.SMTP_USER || undefined, pass: env.SMTP_PASS || undefined,
       from: env.SMTP_FROM || env.SMTP_USER || 'nv-console@localhost',
     } : undefined,
   };
+}
+
+/** `WEBHOOK_ALLOW_NETWORKS`: each entry checked here, so a typo stops the start instead of refusing calls later. */
+function readAllowNetworks(value: string | undefined): string[] {
+  const entries = (value ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+  try {
+    parseNetworks(entries);
+  } catch (err) {
+    throw new Error(`WEBHOOK_ALLOW_NETWORKS: ${(err as Error).message}`, { cause: err });
+  }
+  return entries;
 }
 
 function parseTrustProxy(value: string | undefined): boolean | number | string {
@@ -191,6 +213,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env, root = process.
     databaseUrl,
     redisUrl: env.REDIS_URL || undefined,
     hubSecret: env.HUB_SECRET || undefined,
+    secretsKey: env.SECRETS_KEY ? parseSecretsKey(env.SECRETS_KEY) : undefined,
     singleSession: env.SINGLE_SESSION === undefined || env.SINGLE_SESSION === '' || /^(1|true|yes|on)$/i.test(env.SINGLE_SESSION),
     demo,
     demoHistoryDays: Math.max(1, int(env.DEMO_HISTORY_DAYS, 365, 'DEMO_HISTORY_DAYS')),

@@ -9,6 +9,7 @@ async function main(): Promise<void> {
   const log = server.app.log;
   log.info(`database: ${server.database.dialect} ${server.database.location}`);
   if (server.migrations.length) log.info(`migrations applied: ${server.migrations.join(', ')}`);
+  if (server.sealedSecrets) log.info(`secrets sealed: ${server.sealedSecrets} stored in plain text until now`);
   if (server.demoSeed) log.info(`demo data seeded: ${server.demoSeed.projects} projects, ${server.demoSeed.devices} devices`);
   const lines = [`nv-console is running at ${server.url}`];
   if (config.demo) {

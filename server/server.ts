@@ -10,6 +10,8 @@ import { seedReferenceData } from './seed/reference-data';
 import { seedDemoGatewayKeys } from './seed/demo-gateway-keys';
 import { GatewayCommandQueue, startExpirySweep } from './gateway/command-queue';
 import { AlarmNotifier } from './notifications/alarm-notifier';
+import { loadSecretsKey, SecretBox } from './secrets/secret-box';
+import { sealStoredSecrets } from './secrets/stored-secrets';
 import { SimGateways } from './simulator/sim-gateways';
 import { Simulator } from './simulator/simulator';
 import { SimulatorDrills } from './simulator/drills';
@@ -22,6 +24,8 @@ export interface RunningServer {
   /** http://host:port of the listening server. */
   url: string;
   migrations: string[];
+  /** Secrets found in plain text and sealed at this start (rows from before sealing, server/secrets/). */
+  sealedSecrets: number;
   demoSeed: DemoSeedResult | null;
   /** Ingest, alarm engine, device states; `telemetry.events` is the domain event bus. */
   telemetry: Telemetry;
@@ -37,6 +41,8 @@ export interface RunningServer {
 
 /** Opens and prepares the database, builds the app and listens: what `npm start` and the tests run. */
 export async function startServer(config: ServerConfig, options: BuildAppOptions = {}): Promise<RunningServer> {
+  // First: a missing or unsafe key stops the start before anything is opened.
+  const secrets = new SecretBox(loadSecretsKey(config.secretsKey, config.dataDir));
   const database = openDatabase({ dataDir: config.dataDir, databaseUrl: config.databaseUrl });
   let app: FastifyInstance | undefined;
   let telemetry: Telemetry | undefined;
@@ -46,13 +52,14 @@ export async function startServer(config: ServerConfig, options: BuildAppOptions
   let notifier: AlarmNotifier | undefined;
   try {
     const migrations = await migrate(database.db as never, database.dialect);
+    const sealedSecrets = await sealStoredSecrets(database.db, secrets);
     await seedReferenceData(database.db);
     const demoSeed = config.demo ? await seedDemo(database.db, undefined, { historyDays: config.demoHistoryDays, dialect: database.dialect }) : null;
     if (demoSeed) await seedDemoGatewayKeys(database.db, config.dataDir);
     if (!config.demo) await bootstrapAdmin(database.db, config.adminPassword);
     await pruneSessions(database.db);
     const telemetryEvents = new TelemetryEvents((err, type) => app?.log.error({ err }, `telemetry ${type} listener failed`));
-    notifier = new AlarmNotifier({ db: database.db, settings: config.notify, onError: (err) => app?.log.error({ err }, 'alarm notification failed') });
+    notifier = new AlarmNotifier({ db: database.db, settings: config.notify, secrets, onError: (err) => app?.log.error({ err }, 'alarm notification failed') });
     const alarmNotifier = notifier;
     // A raise's notifications are queued in its transaction; the worker is woken once it has committed.
     telemetryEvents.on('measureWarning', (w) => { if (w.action === 'raise') alarmNotifier.wake(); });
@@ -61,7 +68,9 @@ export async function startServer(config: ServerConfig, options: BuildAppOptions
       onError: (err, job) => app?.log.error({ err }, `${job} failed`), onRaise: notifier,
     });
     const drills = new SimulatorDrills();
-    app = await buildApp({ db: database.db, dialect: database.dialect, sqlite: database.sqlite, config, telemetryEvents, telemetry, drills }, options);
+    app = await buildApp({
+      db: database.db, dialect: database.dialect, sqlite: database.sqlite, config, secrets, telemetryEvents, telemetry, drills,
+    }, options);
     const pruneTimer = setInterval(() => {
       pruneSessions(database.db).catch((err) => app?.log.error({ err }, 'session prune failed'));
     }, 3_600_000);
@@ -103,7 +112,7 @@ export async function startServer(config: ServerConfig, options: BuildAppOptions
     const worker = notifier;
     let closing: Promise<void> | undefined;
     return {
-      app: running, database, url: `http://${host}:${port}`, migrations, demoSeed, telemetry: jobs, simulator: sim, drills, notifier: worker,
+      app: running, database, url: `http://${host}:${port}`, migrations, sealedSecrets, demoSeed, telemetry: jobs, simulator: sim, drills, notifier: worker,
       close: () => (closing ??= (async () => {
         await sim?.stop();
         await simGw?.stop();

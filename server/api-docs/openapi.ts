@@ -105,7 +105,7 @@ function parametersOf(writer: SchemaWriter, schema: ZodType | undefined, where: 
 /**
  * The OpenAPI 3.1 document of the routes registered (route-catalogue.ts): each operation with its
  * summary, the access it requires (text and `x-nv-access`; `x-display` where a video wall's display
- * token may call it too), its path and query parameters and JSON body from the endpoint's zod
+ * token may call it too; `x-tenancy` whose records it changes, endpoint.ts `Tenancy`), its path and query parameters and JSON body from the endpoint's zod
  * schemas, and its response: the envelope `{success, data}` around the contract's `data` schema,
  * or a raw body (files, images, pages). `failures` names the schemas that could not be written (a
  * test keeps it empty).
@@ -133,6 +133,10 @@ export function buildOpenApi(routes: readonly CatalogueRoute[], info: OpenApiInf
       if (e.display) {
         op.description += ' Answered for display tokens too (a video wall\'s own read-only credential, within its own wall).';
         op['x-display'] = true;
+      }
+      if (e.tenancy) {
+        op['x-tenancy'] = e.tenancy;
+        if (e.tenancy === 'platform') op.description += ' The platform\'s shared records: only a caller who sees all data.';
       }
       op.security = e.access === 'public' ? [] : [{ bearer: [] }, { tokenQuery: [] }];
     }

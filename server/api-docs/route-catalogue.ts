@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodType } from 'zod';
-import type { Access } from '../http/endpoint';
+import type { Access, Tenancy } from '../http/endpoint';
 
 /** What the API reference knows of one route: what `endpoint()` declared, or only its method and path. */
 export interface CatalogueRoute {
@@ -17,6 +17,8 @@ export interface CatalogueRoute {
     raw?: boolean;
     /** A video wall's display token may call it too (endpoint.ts `display`). */
     display?: true;
+    /** Whose records it changes (endpoint.ts `Tenancy`). */
+    tenancy?: Tenancy;
   };
 }
 

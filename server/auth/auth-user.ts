@@ -59,7 +59,7 @@ export async function loadRights(db: Kysely<DB>, userId: number): Promise<string
   return [...new Set(rows.map((r) => r.code))].sort();
 }
 
-type ScopeRole = { id: number; data_scope: string };
+export type ScopeRole = { id: number; data_scope: string };
 
 /**
  * Data scope from the user's roles (SPEC §3 right types): VAll sees everything; VDept the user's
@@ -77,6 +77,15 @@ export async function loadScope(db: Kysely<DB>, userId: number, orgId: number, i
     .select(['r.id', 'r.data_scope'])
     .where('ur.user_id', '=', userId)
     .execute();
+  const member = await db.selectFrom('t_project_member').select('project_id').where('user_id', '=', userId).execute();
+  return scopeOfRoles(db, orgId, roles, member.map((m) => m.project_id));
+}
+
+/**
+ * The data scope that `roles` give a holder in organisation `orgId` who is a member of the projects
+ * `memberOf` (loadScope's rules; server/auth/data-scope.ts also asks it of a role on its own).
+ */
+export async function scopeOfRoles(db: Kysely<DB>, orgId: number, roles: readonly ScopeRole[], memberOf: readonly number[]): Promise<DataScope> {
   if (roles.some((r) => r.data_scope === 'VAll')) return { all: true };
   const targets = roles.length
     ? await db.selectFrom('t_data_right').select(['role_id', 'right_type', 'target_id']).where('role_id', 'in', roles.map((r) => r.id)).execute()
@@ -109,8 +118,7 @@ export async function loadScope(db: Kysely<DB>, userId: number, orgId: number, i
   if (industryRoles.some((t) => t.length === 0) && org?.industry_id != null) industryIds.add(org.industry_id);
 
   const projectIds = new Set<number>(targetsOf('VSpec').flat());
-  const member = await db.selectFrom('t_project_member').select('project_id').where('user_id', '=', userId).execute();
-  for (const m of member) projectIds.add(m.project_id);
+  for (const id of memberOf) projectIds.add(id);
   return { all: false, orgIds: [...orgIds], projectIds: [...projectIds], regionIds: [...regionIds], industryIds: [...industryIds] };
 }
 

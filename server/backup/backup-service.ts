@@ -41,6 +41,11 @@ export interface BackupServiceOptions {
   config: Pick<ServerConfig, 'dataDir' | 'staticDir' | 'backupDir' | 'backupUploadMaxBytes' | 'databaseUrl'>;
   hub: HubPublisher;
   log: BackupLog;
+  /**
+   * Runs once a restore has written the backup's data: seals the secrets an older backup kept in
+   * plain text (server/secrets/), so the next backup does not carry them so.
+   */
+  afterRestore?: () => Promise<unknown>;
   now?: () => number;
 }
 
@@ -204,6 +209,7 @@ export class BackupService {
         const onProgress = (progress: number) => this.update({ progress });
         if (this.options.dialect === 'sqlite') await restoreSqlite(this.options.db, this.options.sqlite!, work, onProgress);
         else await restorePostgres(this.options.config.databaseUrl!, work, onProgress);
+        await this.options.afterRestore?.().catch((err) => this.options.log.error({ err }, 'after the restore: sealing stored secrets failed'));
 
         const restoredAt = this.now();
         // The log line goes into the restored database, so the restore stays on record.

@@ -29,6 +29,7 @@ import * as m029 from './migrations/029-settings';
 import * as m030 from './migrations/030-licence';
 import * as m031 from './migrations/031-video-walls';
 import * as m032 from './migrations/032-wall-health';
+import * as m033 from './migrations/033-platform-rights';
 
 interface Migration {
   name: string;
@@ -66,6 +67,7 @@ const MIGRATIONS: Migration[] = [
   { name: '030-licence', up: m030.up },
   { name: '031-video-walls', up: m031.up },
   { name: '032-wall-health', up: m032.up },
+  { name: '033-platform-rights', up: m033.up },
 ];
 
 /** The names of the migrations this build knows that the database has not applied (GET /readyz). */

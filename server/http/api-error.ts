@@ -24,4 +24,6 @@ export const SESSION_TIMEOUT = '登录超时，请重新登录！';
 /** What a guest (游客访问) hears when it tries to change something. */
 export const GUEST_READ_ONLY = '游客只能查看，不能修改';
 /** A video wall's display token calling what a wall does not show (issue 23). */
+/** A write to the platform's shared records or switches by a caller who does not see all data (DESIGN "Tenancy"). */
+export const PLATFORM_ONLY = '只有平台管理员（可查看全部数据的用户）可以修改平台共享的数据和开关';
 export const DISPLAY_REFUSED = '显示令牌只能用于视频墙的显示';

@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 import { z, type ZodType } from 'zod';
 import type { AuthUser } from '../auth/auth-user';
 import type { DB } from '../db/schema';
-import { ApiError, DISPLAY_REFUSED, forbidden, GUEST_READ_ONLY } from './api-error';
+import { ApiError, DISPLAY_REFUSED, forbidden, GUEST_READ_ONLY, PLATFORM_ONLY } from './api-error';
 import { authenticate } from './authenticate';
 
 /**
@@ -13,6 +13,20 @@ import { authenticate } from './authenticate';
  * endpoint declares one; there is no default.
  */
 export type Access = 'public' | 'signed-in' | (string & {}) | readonly string[];
+
+/**
+ * Whose records an endpoint changes (DESIGN "Tenancy", server/auth/README.md). Every write
+ * (POST, PUT, DELETE) declares one; `endpoint()` refuses to register a write without it.
+ * - `platform`: the platform's shared records and switches (catalogue, firmware, dictionaries,
+ *   organisation types, guest mode, settings, licence, backups): only a caller who sees all data
+ *   passes; `endpoint()` answers anyone else 403 before reading the body. Reads may declare it too
+ *   (a backup holds every organisation's data).
+ * - `subtree`: an organisation subtree's records; the handler keeps to the caller's data scope,
+ *   and a write that can change someone's scope runs under server/auth/data-scope.ts.
+ * - `self`: the caller's own session, account, settings or messages, or nothing stored at all.
+ * - `gateway`: a gateway's own calls, authenticated by its key, within its project.
+ */
+export type Tenancy = 'platform' | 'subtree' | 'self' | 'gateway';
 
 /** True when `user` holds what a right-guarded `access` asks for. */
 export function holdsAccess(user: AuthUser, access: string | readonly string[]): boolean {
@@ -36,6 +50,8 @@ export interface EndpointSpec<A extends Access, QS, BS, PS, RS> {
   method: 'GET' | 'POST' | 'PUT' | 'DELETE';
   url: string;
   access: A;
+  /** Whose records it changes: required for every write (see {@link Tenancy}). */
+  tenancy?: Tenancy;
   /** One line for the API reference (/api/docs); without it the reference derives one from the path. */
   summary?: string;
   query?: QS;
@@ -106,9 +122,13 @@ function findRefusal(value: unknown, path: string, depth = 0): string | null {
 
 function parse<S>(schema: S | undefined, value: unknown, where: string): unknown {
   if (!schema) return undefined;
+  // A JSON `null` (or a bare number, string or boolean) is not a body: only an object or a list is.
+  if (where === 'body' && value !== undefined && (value === null || typeof value !== 'object')) {
+    throw new ApiError(400, 'body: 请求体必须是 JSON 对象');
+  }
   const refusal = findRefusal(value, where);
   if (refusal) throw new ApiError(400, refusal);
-  const result = (schema as unknown as ZodType).safeParse(value ?? (where === 'body' ? undefined : {}));
+  const result = (schema as unknown as ZodType).safeParse(where === 'body' ? value : value ?? {});
   if (!result.success) throw new ApiError(400, describeZodError(where, result.error));
   return result.data;
 }
@@ -126,24 +146,20 @@ export function endpoint<
   PS extends ZodType | undefined = undefined,
   RS extends ZodType | undefined = undefined,
 >(app: FastifyInstance, db: Kysely<DB>, spec: EndpointSpec<A, QS, BS, PS, RS>): void {
+  if (spec.method !== 'GET' && !spec.tenancy) throw new Error(`${spec.method} ${spec.url}: a write endpoint declares its tenancy (endpoint.ts Tenancy)`);
+  // The caller is known before the body is read (onRequest): a large body from nobody is never parsed.
+  const callers = new WeakMap<FastifyRequest, AuthUser>();
   app.route({
     method: spec.method,
     url: spec.url,
     // `endpoint` is what the API reference (server/api-docs/) reads of every route.
     config: { ...(spec.rateLimit ? { rateLimit: { max: spec.rateLimit, timeWindow: '1 minute' } } : {}), endpoint: spec },
     ...(spec.bodyLimit ? { bodyLimit: spec.bodyLimit } : {}),
+    onRequest: async (req) => {
+      if (spec.access !== 'public') callers.set(req, await admit(db, req, spec));
+    },
     handler: async (req, reply) => {
-      let user: AuthUser | null = null;
-      if (spec.access !== 'public') {
-        user = await authenticate(db, req);
-        if (user.display && !spec.display) throw forbidden(DISPLAY_REFUSED);
-        if (spec.access !== 'signed-in' && !holdsAccess(user, spec.access)) {
-          throw forbidden(`没有权限：${typeof spec.access === 'string' ? spec.access : spec.access.join(' / ')}`);
-        }
-        // The guest account is shared by everyone who clicks 游客访问: only reads are let through.
-        // (A display principal reaches this line only on an endpoint made for walls, its tile reports included.)
-        if (user.isGuest && spec.method !== 'GET' && !spec.guestMayPost && !user.display) throw forbidden(GUEST_READ_ONLY);
-      }
+      const user = spec.access === 'public' ? null : callers.get(req) ?? await admit(db, req, spec);
       const params = parse(spec.params, req.params, 'params');
       const query = parse(spec.query, req.query, 'query');
       const body = parse(spec.body, req.body, 'body');
@@ -153,4 +169,21 @@ export function endpoint<
       return { success: true, data: out ?? null };
     },
   });
+}
+
+/**
+ * Who calls, and whether they may: the token, the right, the display principal's and the guest's
+ * limits, and the platform's records only for a caller who sees all data.
+ */
+async function admit(db: Kysely<DB>, req: FastifyRequest, spec: EndpointSpec<Access, unknown, unknown, unknown, unknown>): Promise<AuthUser> {
+  const user = await authenticate(db, req);
+  if (user.display && !spec.display) throw forbidden(DISPLAY_REFUSED);
+  if (spec.access !== 'signed-in' && !holdsAccess(user, spec.access)) {
+    throw forbidden(`没有权限：${typeof spec.access === 'string' ? spec.access : spec.access.join(' / ')}`);
+  }
+  // The guest account is shared by everyone who clicks 游客访问: only reads are let through.
+  // (A display principal reaches this line only on an endpoint made for walls, its tile reports included.)
+  if (user.isGuest && spec.method !== 'GET' && !spec.guestMayPost && !user.display) throw forbidden(GUEST_READ_ONLY);
+  if (spec.tenancy === 'platform' && (!user.scope.all || user.isGuest || user.display)) throw forbidden(PLATFORM_ONLY);
+  return user;
 }

@@ -1,6 +1,7 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema';
+import { SecretUnreadableError, type SecretBox } from '../secrets/secret-box';
 
 /**
  * Connection tokens any server process can verify (DESIGN "Scale-out path"): negotiate on one
@@ -53,13 +54,20 @@ const SECRET_KEY = 'hub.secret';
 
 /**
  * The signing secret: `HUB_SECRET` when set, else one random secret kept in `sys_setting`, so every
- * process on the same database agrees without configuration. That row must never be served by an
- * endpoint (sys_setting/get lists its keys explicitly).
+ * process on the same database agrees without configuration. That row is sealed with the secrets
+ * key (server/secrets/README.md) and must never be served by an endpoint (sys_setting/get lists
+ * its keys explicitly). A row this process's key cannot open stops the start: its processes (or
+ * a restored backup) were sealed with another key.
  */
-export async function resolveHubSecret(db: Kysely<DB>, configured: string | undefined): Promise<Buffer> {
+export async function resolveHubSecret(db: Kysely<DB>, configured: string | undefined, secrets: SecretBox): Promise<Buffer> {
   if (configured) return Buffer.from(configured, 'utf8');
-  await db.insertInto('sys_setting').values({ key: SECRET_KEY, value: randomBytes(32).toString('base64') })
+  await db.insertInto('sys_setting').values({ key: SECRET_KEY, value: secrets.seal(randomBytes(32).toString('base64')) })
     .onConflict((oc) => oc.column('key').doNothing()).execute();
   const row = await db.selectFrom('sys_setting').select('value').where('key', '=', SECRET_KEY).executeTakeFirstOrThrow();
-  return Buffer.from(row.value, 'base64');
+  try {
+    return Buffer.from(secrets.open(row.value), 'base64');
+  } catch (err) {
+    if (!(err instanceof SecretUnreadableError)) throw err;
+    throw new Error(`sys_setting ${SECRET_KEY}: ${err.message}. Start with the key that sealed it, or delete that row to have a new one made`, { cause: err });
+  }
 }

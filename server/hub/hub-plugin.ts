@@ -2,6 +2,7 @@ import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { ServerConfig } from '../config';
 import type { DB } from '../db/schema';
+import type { SecretBox } from '../secrets/secret-box';
 import { resolveHubSecret } from './connection-token';
 import { HubServer, type HubOptions } from './hub-server';
 import { registerLongPolling } from './long-polling-transport';
@@ -19,9 +20,9 @@ declare module 'fastify' {
 
 /** The hub with its backplane (Redis when REDIS_URL is set), started and ready for routes. */
 export async function createHub(
-  db: Kysely<DB>, config: ServerConfig, log: FastifyBaseLogger, options: Partial<HubOptions> = {},
+  db: Kysely<DB>, config: ServerConfig, secrets: SecretBox, log: FastifyBaseLogger, options: Partial<HubOptions> = {},
 ): Promise<HubServer> {
-  const secret = await resolveHubSecret(db, config.hubSecret);
+  const secret = await resolveHubSecret(db, config.hubSecret, secrets);
   const backplane = config.redisUrl ? new RedisBackplane(config.redisUrl, log) : new LocalBackplane();
   const hub = new HubServer(db, secret, backplane, log, options);
   await hub.start();

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { ParsedTopic } from '../../contract/hub';
 import type { AuthUser, DataScope } from '../auth/auth-user';
 import type { DB } from '../db/schema';
-import { visibleProjectFilter } from '../routes/scope-filters';
+import { visibleProjectFilter } from '../auth/scope-filters';
 import { maySeeWall } from '../routes/walls/wall-repository';
 import type { HubConnection } from './connection';
 

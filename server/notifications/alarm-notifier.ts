@@ -1,5 +1,6 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { DB } from '../db/schema';
+import type { SecretBox } from '../secrets/secret-box';
 import type { AlarmRaiseListener, RaisedAlarm } from '../telemetry/alarm-store';
 import { alarmMail, webhookPayload } from './alarm-message';
 import { EmailChannel, type SmtpSettings } from './email-channel';
@@ -19,6 +20,11 @@ export interface NotifySettings {
   pollMs: number;
   /** SMTP server; absent: no e-mail is queued. */
   smtp?: SmtpSettings;
+  /**
+   * Networks (CIDRs) a webhook may reach although they are not public — loopback, private, …
+   * (`WEBHOOK_ALLOW_NETWORKS`, server/outbound/README.md); empty: public addresses only.
+   */
+  webhookAllowNetworks: readonly string[];
 }
 
 export const DEFAULT_NOTIFY_SETTINGS: NotifySettings = {
@@ -26,6 +32,7 @@ export const DEFAULT_NOTIFY_SETTINGS: NotifySettings = {
   backoffMs: [10_000, 30_000, 120_000, 600_000, 1_800_000],
   escalateAfterMs: 15 * 60_000,
   pollMs: 1_000,
+  webhookAllowNetworks: [],
 };
 
 /** Tries sent at once by one process. */
@@ -35,6 +42,8 @@ const ESCALATIONS_PER_ROUND = 100;
 export interface AlarmNotifierOptions {
   db: Kysely<DB>;
   settings: NotifySettings;
+  /** Opens the contacts' sealed webhook secrets, only for signing a call. */
+  secrets: SecretBox;
   now?: () => number;
   onError?: (err: unknown) => void;
 }
@@ -159,6 +168,15 @@ export class AlarmNotifier implements AlarmRaiseListener {
     await this.repo.finish(claimed, outcome, this.now());
   }
 
+  /** The plaintext of a stored webhook secret, or the reason it cannot be opened (never the value). */
+  private openSecret(stored: string): { value: string; error: null } | { value: null; error: string } {
+    try {
+      return { value: this.o.secrets.open(stored), error: null };
+    } catch (err) {
+      return { value: null, error: (err as Error).message };
+    }
+  }
+
   private async send(job: SendJob, attempt: number): Promise<TryOutcome> {
     const dead = (error: string, target = ''): TryOutcome => ({ state: 'dead', error, target, nextAttemptAt: null });
     const c = job.contact;
@@ -168,10 +186,18 @@ export class AlarmNotifier implements AlarmRaiseListener {
     if (job.channel === 'webhook') {
       if (!c.webhookUrl || !c.webhookSecret) return dead('contact has no webhook address or secret any more');
       target = webhookTarget(c.webhookUrl);
-      const body = JSON.stringify(webhookPayload(job, attempt));
-      error = await postWebhook({
-        url: c.webhookUrl, secret: c.webhookSecret, deliveryId: job.deliveryId, body, now: this.now(), timeoutMs: this.o.settings.timeoutMs,
-      });
+      const secret = this.openSecret(c.webhookSecret);
+      if (secret.error !== null) {
+        // Another key sealed it (a restore from another server, processes with different keys): a
+        // failed try with its retries, so the right key in place before the last one still delivers.
+        error = secret.error;
+      } else {
+        const body = JSON.stringify(webhookPayload(job, attempt));
+        error = await postWebhook({
+          url: c.webhookUrl, secret: secret.value, deliveryId: job.deliveryId, body, now: this.now(), timeoutMs: this.o.settings.timeoutMs,
+          allowNetworks: this.o.settings.webhookAllowNetworks,
+        });
+      }
     } else {
       if (!c.email) return dead('contact has no e-mail address any more');
       if (!this.email) return dead('SMTP is not configured (SMTP_HOST)', c.email);

@@ -29,6 +29,7 @@ export interface SendJob {
   deliveryId: string;
   channel: NotificationChannel;
   escalationLevel: number;
+  /** `webhookSecret` as stored: sealed (server/secrets/), opened only to sign the call. */
   contact: { id: number; name: string; email: string; webhookUrl: string; webhookSecret: string } | null;
   alarm: {
     id: number; projectId: number | null; projectName: string; deviceId: number; deviceName: string; deviceCode: string;

@@ -1,5 +1,6 @@
 import { createHmac } from 'node:crypto';
 import { WEBHOOK_HEADERS } from '../../contract/alarm-notifications';
+import { guardedPost } from '../outbound/guarded-request';
 
 /**
  * The signature of a webhook call: `sha256=` and the hex HMAC-SHA256, keyed with the contact's
@@ -29,42 +30,31 @@ export interface WebhookCall {
   /** Epoch ms of the try (the timestamp signed). */
   now: number;
   timeoutMs: number;
-}
-
-/** Why a call failed, in a few words (never the secret, the body or the address's query). */
-function failure(err: unknown, timeoutMs: number): string {
-  const e = err as { name?: string; message?: string; cause?: { code?: string; message?: string } };
-  if (e?.name === 'TimeoutError' || e?.name === 'AbortError') return `timeout after ${timeoutMs} ms`;
-  const cause = e?.cause?.code ?? e?.cause?.message;
-  return (cause ? `${e?.message ?? 'error'}: ${cause}` : e?.message ?? String(err)).slice(0, 300);
+  /** Networks the operator admits although not public (`WEBHOOK_ALLOW_NETWORKS`, server/outbound/). */
+  allowNetworks: readonly string[];
 }
 
 /**
- * POSTs a signed JSON body; answers null when the receiver accepted it (HTTP 2xx), else why not.
- * Redirects are not followed (a 3xx is a failure: the signed body goes only where it was sent),
- * and the whole call, answer included, ends at `timeoutMs`.
+ * POSTs a signed JSON body through the guarded outbound client (server/outbound/); answers null
+ * when the receiver accepted it (HTTP 2xx), else why not in a few words safe for the delivery log:
+ * `HTTP 503`, `timeout after N ms`, `address not allowed: 10.0.0.5 (private)`, … — never the
+ * answer's text, the secret or the address's query. Redirects are not followed (a 3xx is a failure:
+ * the signed body goes only where it was sent), and the whole call, answer included, ends at
+ * `timeoutMs`.
  */
 export async function postWebhook(call: WebhookCall): Promise<string | null> {
   const timestampS = Math.floor(call.now / 1000);
-  try {
-    const res = await fetch(call.url, {
-      method: 'POST',
-      redirect: 'manual',
-      signal: AbortSignal.timeout(call.timeoutMs),
-      headers: {
-        'content-type': 'application/json; charset=utf-8',
-        'user-agent': 'nv-console-alarm/1',
-        [WEBHOOK_HEADERS.signature]: webhookSignature(call.secret, timestampS, call.body),
-        [WEBHOOK_HEADERS.timestamp]: String(timestampS),
-        [WEBHOOK_HEADERS.delivery]: call.deliveryId,
-      },
-      body: call.body,
-    });
-    // The answer's body is not needed; reading a little of it frees the connection.
-    const text = (await res.text()).slice(0, 200);
-    if (res.status >= 200 && res.status < 300) return null;
-    return `HTTP ${res.status}${text ? `: ${text.replace(/\s+/g, ' ').trim()}` : ''}`.slice(0, 300);
-  } catch (err) {
-    return failure(err, call.timeoutMs);
-  }
+  const result = await guardedPost(call.url, {
+    timeoutMs: call.timeoutMs,
+    allow: call.allowNetworks,
+    headers: {
+      'content-type': 'application/json; charset=utf-8',
+      'user-agent': 'nv-console-alarm/1',
+      [WEBHOOK_HEADERS.signature]: webhookSignature(call.secret, timestampS, call.body),
+      [WEBHOOK_HEADERS.timestamp]: String(timestampS),
+      [WEBHOOK_HEADERS.delivery]: call.deliveryId,
+    },
+    body: call.body,
+  });
+  return result.ok ? null : result.error;
 }

@@ -2,7 +2,7 @@ import { sql, type Expression, type ExpressionBuilder, type Kysely, type SqlBool
 import { columnOf, REMOVED_FILTER, type ResourceDefinition } from '../../contract/resources/kit';
 import type { AuthUser } from '../auth/auth-user';
 import type { DB } from '../db/schema';
-import { visibleOrgFilter, visibleProjectFilter } from '../routes/scope-filters';
+import { visibleOrgFilter, visibleProjectFilter } from '../auth/scope-filters';
 
 /* The kit's SQL: every query of a resource built from its definition. Tables are dynamic here, so
  * the builder is untyped; the definition's zod schemas type what goes in and comes out. */

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { IdParam, NameList, paged } from '../../contract/envelope';
 import { listQuerySchema, saveBodySchema, type ResourceDefinition } from '../../contract/resources/kit';
 import type { AuthUser } from '../auth/auth-user';
+import { watchScope, type ScopeSubjects } from '../auth/data-scope';
 import type { DB } from '../db/schema';
 import type { AppDeps } from '../deps';
 import { badRequest, conflict, notFound } from '../http/api-error';
@@ -36,6 +37,12 @@ export interface ResourceHooks {
   beforeDelete?(trx: Transaction<DB>, remove: { user: AuthUser; before: Record<string, unknown> }): Promise<void>;
   afterDelete?(remove: { user: AuthUser; before: Record<string, unknown> }): Promise<void> | void;
   rows?(db: Kysely<DB>, rows: Record<string, unknown>[]): Promise<Record<string, unknown>[]>;
+  /**
+   * Whose data scope a save may change (users, roles), asked before the write and again after it
+   * (with the new id): the kit refuses a save that opens them anything the caller does not see
+   * (server/auth/data-scope.ts), naming `field`.
+   */
+  scopeSubjects?(trx: Transaction<DB>, write: Omit<ResourceWrite, 'user'>): Promise<ScopeSubjects & { field: string }>;
 }
 
 /**
@@ -46,6 +53,8 @@ export interface ResourceHooks {
 export function registerResourceRoutes(app: FastifyInstance, { db }: AppDeps, def: ResourceDefinition, hooks: ResourceHooks = {}): void {
   if (def.scope.kind === 'project') throw new Error(`${def.name}: a project-scoped resource is served by its family's routes, not the kit's`);
   const repo = resourceRepository(db, def);
+  // Records every organisation shares (the catalogue, dictionaries, organisation types) are the platform's to write.
+  const tenancy = def.scope.kind === 'global' ? 'platform' : 'subtree';
   const base = `/${def.name}`;
   const filterNames = Object.keys(def.filter.shape);
   const noun = def.noun.zh;
@@ -84,10 +93,20 @@ export function registerResourceRoutes(app: FastifyInstance, { db }: AppDeps, de
   });
 
   endpoint(app, db, {
-    method: 'POST', url: `${base}/save`, access: def.rights.edit, body: saveBodySchema(def), response: def.row,
+    method: 'POST', url: `${base}/save`, access: def.rights.edit, tenancy, body: saveBodySchema(def), response: def.row,
     async handler({ user, body, req }) {
       const { id, version, ...given } = body as Record<string, unknown> & { id?: number; version?: number };
       if (id === undefined && def.fixed) throw badRequest(`body.id: ${noun}不能新增，只能修改`);
+      /** The scope watch of a family with `scopeSubjects`: call it with the saved id after the write. */
+      const watchSave = async (trx: Transaction<DB>, write: Omit<ResourceWrite, 'user'>) => {
+        if (!hooks.scopeSubjects || user.scope.all) return null;
+        const { field, ...subjects } = await hooks.scopeSubjects(trx, write);
+        const watch = await watchScope(trx, user, subjects);
+        return async (savedId: number) => {
+          const { field: _, ...now } = await hooks.scopeSubjects!(trx, { ...write, id: savedId });
+          await watch.check(field, now);
+        };
+      };
       const savedId = await db.transaction().execute(async (trx) => {
         let fields = given;
         const refuseDuplicates = async () => {
@@ -110,8 +129,10 @@ export function registerResourceRoutes(app: FastifyInstance, { db }: AppDeps, de
           await refuseDuplicates();
           if (hooks.beforeSave) fields = await hooks.beforeSave(trx, { user, fields, before: null });
           const values = scope.kind === 'org' && !scope.owner ? { ...fields, [scope.field ?? 'orgId']: user.orgId } : fields;
+          const watch = await watchSave(trx, { fields: values, before: null });
           const newId = await repo.insert(trx, values);
           await hooks.afterSave?.(trx, { user, id: newId, fields: values, before: null });
+          await watch?.(newId);
           // A secret given (a password) is logged as changed, whatever a hook made of it.
           const audited = { ...values, ...secretsOf(given) };
           await auditLog(trx, { ...entry, action: 'add', target: auditTarget(def, newId, values), detail: auditDetail(def, null, audited) });
@@ -125,8 +146,10 @@ export function registerResourceRoutes(app: FastifyInstance, { db }: AppDeps, de
         }
         if (version === undefined || before.version !== version) throw conflict(STALE_VERSION);
         await refuseDuplicates();
+        const watch = await watchSave(trx, { id, fields, before });
         if (!(await repo.update(trx, id, version, fields))) throw conflict(STALE_VERSION);
         await hooks.afterSave?.(trx, { user, id, fields, before });
+        await watch?.(id);
         await auditLog(trx, {
           ...entry, action: 'edit', target: auditTarget(def, id, { ...before, ...fields }), detail: auditDetail(def, before, { ...fields, ...secretsOf(given) }),
         });
@@ -138,7 +161,7 @@ export function registerResourceRoutes(app: FastifyInstance, { db }: AppDeps, de
 
   if (def.fixed) return;
   endpoint(app, db, {
-    method: 'POST', url: `${base}/del/:id`, access: def.rights.delete ?? def.rights.edit, params: IdParam, response: z.literal(true),
+    method: 'POST', url: `${base}/del/:id`, access: def.rights.delete ?? def.rights.edit, tenancy, params: IdParam, response: z.literal(true),
     async handler({ user, params, req }) {
       const removed = await db.transaction().execute(async (trx) => {
         const before = await oneWithVirtual(await repo.find(user, params.id, trx), trx);

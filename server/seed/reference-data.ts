@@ -1,6 +1,7 @@
 import type { Kysely, Transaction } from 'kysely';
 import { COMMAND_ERRORS, UPGRADE_ERRORS } from '../../contract/codes';
-import { DEVICE_TYPE_LABELS, MEASURE_TAGS, ORG_TYPE_LABELS } from '../../contract/enums';
+import { DEVICE_TYPE_LABELS, MEASURE_TAGS, ORG_TYPE_LABELS, OrgType } from '../../contract/enums';
+import { PLATFORM_RIGHTS } from '../../contract/rights';
 import type { DB } from '../db/schema';
 import { APP_MENU, SUPER_MENU, type MenuSeed } from './menu-seed';
 import { RIGHTS_CATALOGUE } from './rights-catalogue';
@@ -15,9 +16,11 @@ export async function seedReferenceData(db: Kysely<DB>): Promise<boolean> {
   await db.transaction().execute(async (trx) => {
     await trx.insertInto('t_right').values(RIGHTS_CATALOGUE.map((r, i) => ({ code: r.code, name: r.name, group_name: r.group, sort_order: i }))).execute();
     await trx.insertInto('t_org_type').values(Object.entries(ORG_TYPE_LABELS).map(([type, name]) => ({ org_type: Number(type), name }))).execute();
-    // Every organisation type may hold every right until an administrator narrows it (nv_org_type_rights).
+    // Every organisation type may hold every right until an administrator narrows it (nv_org_type_rights),
+    // but the platform's own rights only the internal type.
     await trx.insertInto('t_org_type_right').values(Object.keys(ORG_TYPE_LABELS).flatMap((type) =>
-      RIGHTS_CATALOGUE.map((r) => ({ org_type: Number(type), right_code: r.code })))).execute();
+      RIGHTS_CATALOGUE.filter((r) => Number(type) === OrgType.Internal || !PLATFORM_RIGHTS.includes(r.code))
+        .map((r) => ({ org_type: Number(type), right_code: r.code })))).execute();
     await trx.insertInto('t_device_type').values(Object.entries(DEVICE_TYPE_LABELS).map(([id, name]) => ({ id: Number(id), name }))).execute();
     const groups = await trx.insertInto('t_measure_tag_group')
       .values([{ name: '空气质量' }, { name: '运行参数' }, { name: '环境' }]).returning('id').execute();

@@ -5,7 +5,7 @@ import type { TileHistoryEvent, TileHistoryEventKind, TileHistoryReport } from '
 import { loadScope, type AuthUser } from '../auth/auth-user';
 import { rightHolders } from '../auth/right-holders';
 import type { DB } from '../db/schema';
-import { visibleOrgFilter } from '../routes/scope-filters';
+import { visibleOrgFilter } from '../auth/scope-filters';
 
 /** What the watchdog and the health reads need of a wall. */
 export interface WallFacts {

@@ -55,6 +55,9 @@ test('an administrator backs up, renames a manufacturer, restores the backup and
   await backups.open();
   const before = new Set((await listBackups(request, token)).map((b) => b.fileName));
   await expect(backups.backupNow).toHaveText('立即备份');
+  // The page says what a backup holds, and that the secrets' key is not in it.
+  await expect(backups.contents).toContainText('备份包含所有组织的全部数据');
+  await expect(backups.contents).toContainText('解密密钥（SECRETS_KEY 或数据目录中的 secrets.key）不在备份中');
   await backups.backupNow.click();
   await expect(backups.messages.filter({ hasText: '已备份：' })).toBeVisible({ timeout: 120_000 });
   const taken = (await listBackups(request, token)).find((b) => !before.has(b.fileName) && b.origin === 'manual')!;

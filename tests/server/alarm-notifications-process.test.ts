@@ -53,6 +53,8 @@ describe('alarm notifications across a crash (kill -9)', () => {
     const env = {
       ...scratch!.env,
       NOTIFY_TIMEOUT_S: '1', NOTIFY_BACKOFF_S: '0.3,0.6,1.2,2.4,4.8', ALARM_ESCALATE_MINUTES: '0',
+      // The receiver listens on this machine: the operator admits loopback (server/outbound/).
+      WEBHOOK_ALLOW_NETWORKS: '127.0.0.0/8',
       SMTP_HOST: '127.0.0.1', SMTP_PORT: String(smtp.port), SMTP_USER, SMTP_PASS, SMTP_FROM: 'alarm@example.com',
     };
     server = await spawnServer(env, 'debug');

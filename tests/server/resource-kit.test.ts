@@ -193,21 +193,31 @@ describe.each(RESOURCES.map((def) => [def.name, def] as const))('resource kit: %
     // A fixed set has no delete route at all.
     expect([del.status, del.body.error]).toEqual(def.fixed ? [404, expect.any(String)] : [403, `没有权限：${def.rights.delete ?? def.rights.edit}`]);
     await setProbeRights([def.rights.preview, def.rights.edit]);
+    if (def.scope.kind === 'global') {
+      // The platform's records: a right never opens them to a caller who does not see all data (issue 32).
+      expect((await expectNoChange(server, () => probe.post(`${base}/save`, sample.valid(tag(), probeOrg)))).status).toBe(403);
+      return;
+    }
     expect((await create(tag(), probe, probeOrg)).id).toBeGreaterThan(0);
   });
 
   it(`keeps to the caller's data scope (${def.scope.kind})`, async () => {
     const adminsRow = await create();
     await setProbeRights([def.rights.preview, def.rights.edit, def.rights.delete ?? def.rights.edit]);
+    if (def.scope.kind === 'global') {
+      // Every organisation reads the platform's records; only the platform changes them.
+      const listed = (await probe.get(`${base}?Size=200`)).body.data.list.map((r: { id: number }) => r.id);
+      expect(listed).toContain(adminsRow.id);
+      expect((await probe.get(`${base}/names`)).body.data.map((r: { id: number }) => r.id)).toContain(nameKeyOf(adminsRow));
+      const body = { ...sample.valid(tag(), probeOrg), id: adminsRow.id, version: adminsRow.version };
+      expect((await expectNoChange(server, () => probe.post(`${base}/save`, body))).status).toBe(403);
+      if (!def.fixed) expect((await expectNoChange(server, () => probe.post(`${base}/del/${adminsRow.id}`))).status).toBe(403);
+      return;
+    }
     const own = await create(tag(), probe, probeOrg);
     const listed = (await probe.get(`${base}?Size=200`)).body.data.list.map((r: { id: number }) => r.id);
     const names = (await probe.get(`${base}/names`)).body.data.map((r: { id: number }) => r.id);
     expect(listed).toContain(own.id);
-    if (def.scope.kind === 'global') {
-      expect(listed).toContain(adminsRow.id);
-      expect(names).toContain(nameKeyOf(adminsRow));
-      return;
-    }
     // The admin's row belongs to the internal organisation, outside the probe's (VDept).
     expect(listed).not.toContain(adminsRow.id);
     expect(names).not.toContain(nameKeyOf(adminsRow));

@@ -2,7 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ALL_RIGHTS, type RightCode } from '../../contract/rights';
 import { hashPassword } from '../../server/auth/passwords';
 import { OPERATOR_LACKS } from '../../server/seed/rights-catalogue';
+import { PLATFORM_ONLY } from '../../server/http/api-error';
+import type { Tenancy } from '../../server/http/endpoint';
 import { expectNoChange } from './db-snapshot';
+import { tenancyByRoute } from './declared-tenancy';
 import {
   ENDPOINTS, FRAMEWORK_ROUTES, registeredRoutes, sendCase, type Caller, type EndpointCase, type MatrixContext,
 } from './endpoint-table';
@@ -37,6 +40,7 @@ describe('rights matrix: every endpoint, every caller', () => {
   let base: Omit<MatrixContext, 'caller'>;
   let callers: Record<'anonymous' | 'admin' | 'operator' | 'probe', Caller>;
   let probeRole: number;
+  let tenancy: Map<string, Tenancy | undefined>;
 
   const ctxOf = (who: keyof typeof callers): MatrixContext => ({ ...base, caller: callers[who] });
   async function call(e: EndpointCase, who: keyof typeof callers): Promise<ApiResponse> {
@@ -51,6 +55,7 @@ describe('rights matrix: every endpoint, every caller', () => {
 
   beforeAll(async () => {
     server = await startTestServer();
+    tenancy = await tenancyByRoute(server.url);
     const admin = await loginAs(server, 'admin');
     const operator = await loginAs(server, 'operator');
     const adminId = (await admin.get('/api/user/info')).body.data.userId as number;
@@ -105,6 +110,9 @@ describe('rights matrix: every endpoint, every caller', () => {
     if (operatorLacks(e.access)) {
       const r = await expectNoChange(server, () => call(e, 'operator'));
       expectRefused(r, 403, `没有权限：${codesOf(e.access as RightCode).join(' / ')}`);
+    } else if (tenancy.get(`${e.method} ${e.route}`) === 'platform') {
+      // The platform's shared records: its rights never open them to a tenant (issue 32).
+      expectRefused(await expectNoChange(server, () => call(e, 'operator')), 403, PLATFORM_ONLY);
     } else if (e.scopeRefused) {
       expectRefused(await expectNoChange(server, () => call(e, 'operator')), 403, e.scopeRefused);
     } else {

@@ -1,3 +1,4 @@
+import { PLATFORM_ONLY } from '../../server/http/api-error';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DATA_SCOPE_TYPES } from '../../contract/access';
 import { Right } from '../../contract/rights';
@@ -135,8 +136,8 @@ describe('roles and rights', () => {
     const role = await newRole(org['OWN-EAST'], '巡检员');
     expect((await delegate.api.post(`/api/role/rights/${role.id}`, { rights: [Right.ProjectPreview] })).body.data.rights).toEqual([Right.ProjectPreview]);
 
-    const raise = await expectNoChange(server, () => delegate.api.post(`/api/role/rights/${role.id}`, { rights: [Right.ProjectPreview, Right.DeviceEdit, Right.Backup] }));
-    expect([raise.status, raise.body.error]).toEqual([403, 'body.rights: 不能授予您自己没有的权限：backup, device-edit']);
+    const raise = await expectNoChange(server, () => delegate.api.post(`/api/role/rights/${role.id}`, { rights: [Right.ProjectPreview, Right.DeviceEdit, Right.NoticeEdit] }));
+    expect([raise.status, raise.body.error]).toEqual([403, 'body.rights: 不能授予您自己没有的权限：device-edit, notice-edit']);
     // Its own role: no more than it holds either.
     const own = await expectNoChange(server, () => delegate.api.post(`/api/role/rights/${delegate.roleId}`, {
       rights: [Right.RolePreview, Right.RoleEdit, Right.ProjectPreview, Right.OrgTypePreview, Right.OrgTypeEdit, Right.UserEdit],
@@ -151,38 +152,46 @@ describe('roles and rights', () => {
     // An organisation-type role's rights: the same rule.
     const typeRole = (await admin.post('/api/t_org_type_role/save', { orgType: 1, name: '业主巡检', dataScope: 'VOrg' })).body.data;
     expect((await delegate.api.post(`/api/t_org_type_role/rights/${typeRole.id}`, { rights: [Right.ProjectPreview] })).body.data.rights).toEqual([Right.ProjectPreview]);
-    const typeRaise = await expectNoChange(server, () => delegate.api.post(`/api/t_org_type_role/rights/${typeRole.id}`, { rights: [Right.Backup] }));
-    expect([typeRaise.status, typeRaise.body.error]).toEqual([403, 'body.rights: 不能授予您自己没有的权限：backup']);
+    const typeRaise = await expectNoChange(server, () => delegate.api.post(`/api/t_org_type_role/rights/${typeRole.id}`, { rights: [Right.NoticeEdit] }));
+    expect([typeRaise.status, typeRaise.body.error]).toEqual([403, 'body.rights: 不能授予您自己没有的权限：notice-edit']);
 
     // The super administrator is excepted.
-    const sa = await superadmin.post(`/api/role/rights/${role.id}`, { rights: [Right.Backup, Right.DeviceEdit] });
-    expect(sa.body.data.rights).toEqual([Right.Backup, Right.DeviceEdit]);
+    const sa = await superadmin.post(`/api/role/rights/${role.id}`, { rights: [Right.NoticeEdit, Right.DeviceEdit] });
+    expect(sa.body.data.rights).toEqual([Right.DeviceEdit, Right.NoticeEdit]);
 
     // VAll only from a caller who sees everything (the delegate sees its organisation and below).
     const wide = await expectNoChange(server, () => delegate.api.post(`/api/role/data-rights/${role.id}`, { dataScope: 'VAll', targets: [] }));
-    expect([wide.status, wide.body.error]).toEqual([403, 'body.dataScope: 不能授予超出您数据范围的数据权限（全部数据）']);
+    expect([wide.status, wide.body.error]).toEqual([403, 'body.dataScope: 不能开放超出您数据范围的数据：全部数据']);
     const wideSave = await expectNoChange(server, () => delegate.api.post('/api/role/save', { orgId: org['OWN-EAST'], name: '全局巡检', dataScope: 'VAll' }));
-    expect([wideSave.status, wideSave.body.error]).toEqual([403, 'body.dataScope: 不能授予超出您数据范围的数据权限（全部数据）']);
+    expect([wideSave.status, wideSave.body.error]).toEqual([403, 'body.dataScope: 不能开放超出您数据范围的数据：全部数据']);
     const copyRaise = await expectNoChange(server, () => delegate.api.post(`/api/role/copy/${role.id}`, { name: '巡检员副本' }));
-    expect([copyRaise.status, copyRaise.body.error]).toEqual([403, 'body.rights: 不能授予您自己没有的权限：backup, device-edit']);
+    expect([copyRaise.status, copyRaise.body.error]).toEqual([403, 'body.rights: 不能授予您自己没有的权限：device-edit, notice-edit']);
   });
 
   it('refuses organisation-type rights the caller lacks, and unknown types and codes', async () => {
-    const delegate = await userWith(org['NV-HQ'], [Right.OrgTypePreview, Right.OrgTypeEdit, Right.ProjectPreview]);
+    // Organisation types are the platform's: a caller who does not see all data is refused, whatever its rights.
+    const tenant = await userWith(org['NV-HQ'], [Right.OrgTypePreview, Right.OrgTypeEdit, Right.ProjectPreview]);
+    const refused = await expectNoChange(server, () => tenant.api.post('/api/t_org_type/rights/4', { rights: [] }));
+    expect([refused.status, refused.body.error]).toEqual([403, PLATFORM_ONLY]);
+    const delegate = await userWith(org['NV-HQ'], [Right.OrgTypePreview, Right.OrgTypeEdit, Right.ProjectPreview], 'VAll');
     const before = await typeRights(4);
+    expect(before).not.toContain(Right.Backup);
     expect((await delegate.api.get('/api/t_org_type/rights/4')).body.data).toEqual(before);
-    const narrowed = before.filter((c) => c !== Right.ProjectPreview && c !== Right.Backup);
+    const narrowed = before.filter((c) => c !== Right.ProjectPreview && c !== Right.NoticeEdit);
     expect((await delegate.api.post('/api/t_org_type/rights/4', { rights: narrowed })).body.data).toEqual(narrowed);
     const raise = await expectNoChange(server, () => delegate.api.post('/api/t_org_type/rights/4', { rights: before }));
-    expect([raise.status, raise.body.error]).toEqual([403, 'body.rights: 不能授予您自己没有的权限：backup']);
+    expect([raise.status, raise.body.error]).toEqual([403, 'body.rights: 不能授予您自己没有的权限：notice-edit']);
+    // The platform's own rights never join a tenant type's cap, not even from the administrator.
+    const platform = await expectNoChange(server, () => admin.post('/api/t_org_type/rights/4', { rights: [...before, Right.Backup] }));
+    expect([platform.status, platform.body.error]).toEqual([400, 'body.rights: 平台权限 backup 只能属于内部组织类型']);
     // It gives back what it holds; the administrator gives back the rest.
     expect((await delegate.api.post('/api/t_org_type/rights/4', { rights: [...narrowed, Right.ProjectPreview] })).status).toBe(200);
     expect((await admin.post('/api/t_org_type/rights/4', { rights: before })).body.data).toEqual(before);
     const log = await logOf('t_org_type#4 ');
     expect(log.map((l) => [l.username, JSON.parse(l.detail)])).toEqual([
-      [expect.stringMatching(/^roles-user-/), { rights: { added: [], removed: [Right.Backup, Right.ProjectPreview] } }],
+      [expect.stringMatching(/^roles-user-/), { rights: { added: [], removed: [Right.NoticeEdit, Right.ProjectPreview] } }],
       [expect.stringMatching(/^roles-user-/), { rights: { added: [Right.ProjectPreview], removed: [] } }],
-      ['admin', { rights: { added: [Right.Backup], removed: [] } }],
+      ['admin', { rights: { added: [Right.NoticeEdit], removed: [] } }],
     ]);
 
     const unknown = await expectNoChange(server, () => admin.post('/api/t_org_type/rights/4', { rights: ['nope'] }));
@@ -280,10 +289,10 @@ describe('roles and rights', () => {
     expect((await delegate.api.post(`/api/role/data-rights/${role.id}`, { dataScope: 'VOrgExt', targets: [org['OWN-EAST-SZ']] })).body.data.targets)
       .toEqual([org['OWN-EAST-SZ']]);
     const outside = await expectNoChange(server, () => delegate.api.post(`/api/role/data-rights/${role.id}`, { dataScope: 'VOrgExt', targets: [org['OWN-NORTH']] }));
-    expect([outside.status, outside.body.error]).toEqual([403, 'body.targets: 含有超出您数据范围的组织']);
+    expect([outside.status, outside.body.error]).toEqual([403, 'body.targets: 不能开放超出您数据范围的数据：组织 北方医药控股']);
     const north = (await db().selectFrom('t_project').select('id').where('org_id', '=', org['OWN-NORTH']).executeTakeFirstOrThrow()).id;
     const project = await expectNoChange(server, () => delegate.api.post(`/api/role/data-rights/${role.id}`, { dataScope: 'VSpec', targets: [north] }));
-    expect([project.status, project.body.error]).toEqual([403, 'body.targets: 含有超出您数据范围的项目']);
+    expect([project.status, project.body.error]).toEqual([403, expect.stringMatching(/^body\.targets: 不能开放超出您数据范围的数据：项目 \S+/)]);
   });
 
   it("sets a role's measure rights; unknown measures change nothing", async () => {

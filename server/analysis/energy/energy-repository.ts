@@ -4,7 +4,7 @@ import { SITE_UTC_OFFSET_MINUTES } from '../../../contract/constants';
 import { DeviceTypeId, MeasureTag } from '../../../contract/enums';
 import type { AuthUser } from '../../auth/auth-user';
 import type { DB } from '../../db/schema';
-import { visibleProjectFilter } from '../../routes/scope-filters';
+import { visibleProjectFilter } from '../../auth/scope-filters';
 import type { EnergyDayRow, EnergyMonthRow, EnergySumsRow, HourRollup } from './energy-fold';
 
 const DAY = 86_400_000;

@@ -38,7 +38,7 @@ export function registerAboutRoutes(app: FastifyInstance, deps: AppDeps): void {
   });
 
   endpoint(app, db, {
-    method: 'POST', url: '/licence/import', access: Right.LicenceEdit, body: ImportLicenceBody, response: LicenceInfo,
+    method: 'POST', url: '/licence/import', access: Right.LicenceEdit, tenancy: 'platform', body: ImportLicenceBody, response: LicenceInfo,
     summary: 'Import a signed licence file (its text); a tampered, wrongly signed or expired file is refused and nothing changes',
     async handler({ user, body, req }) {
       await licensing.import(body.content, { userId: user.id, username: user.username, ip: req.ip });

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { AlarmNotification, AlarmNotificationLog, NotificationChannel, NotificationState } from '../../../contract/alarm-notifications';
 import type { AuthUser } from '../../auth/auth-user';
 import type { DB } from '../../db/schema';
-import { visibleProjectFilter } from '../scope-filters';
+import { visibleProjectFilter } from '../../auth/scope-filters';
 
 const FINAL: NotificationState[] = ['sent', 'dead'];
 

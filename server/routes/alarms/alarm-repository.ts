@@ -6,7 +6,7 @@ import type { LiveAlarmFilter, LiveAlarmOrder } from '../../../contract/live-ala
 import type { AuthUser } from '../../auth/auth-user';
 import type { DB } from '../../db/schema';
 import { auditLog } from '../../logs/audit-log';
-import { visibleProjectFilter } from '../scope-filters';
+import { visibleProjectFilter } from '../../auth/scope-filters';
 
 export interface HistoryAlarmFilter {
   projectId?: number;

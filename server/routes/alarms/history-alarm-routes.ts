@@ -25,7 +25,7 @@ export function registerHistoryAlarmRoutes(app: FastifyInstance, { db, telemetry
   });
 
   endpoint(app, db, {
-    method: 'POST', url: '/t_history_measure_warning/deal', access: Right.AlarmDeal, body: DealAlarmBody, response: z.number().int(),
+    method: 'POST', url: '/t_history_measure_warning/deal', access: Right.AlarmDeal, tenancy: 'subtree', body: DealAlarmBody, response: z.number().int(),
     async handler({ user, body, req }) {
       const ids = [...new Set(body.ids)];
       const states = await alarms.visibleStates(user, ids);

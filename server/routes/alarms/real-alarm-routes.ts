@@ -31,7 +31,7 @@ export function registerRealAlarmRoutes(app: FastifyInstance, { db, telemetryEve
   });
 
   endpoint(app, db, {
-    method: 'POST', url: '/t_real_measure_warning/ack', access: Right.AlarmDeal, body: AckAlarmBody, response: z.number().int(),
+    method: 'POST', url: '/t_real_measure_warning/ack', access: Right.AlarmDeal, tenancy: 'subtree', body: AckAlarmBody, response: z.number().int(),
     async handler({ user, body, req }) {
       const ids = [...new Set(body.ids)];
       const rows = await alarms.visibleWithHistory(user, ids);

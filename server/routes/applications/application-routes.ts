@@ -34,7 +34,7 @@ export function registerApplicationRoutes(app: FastifyInstance, { db }: AppDeps)
 
   for (const [url, add] of [['add-org', true], ['remove-org', false]] as const) {
     endpoint(app, db, {
-      method: 'POST', url: `/t_application/${url}`, access: Right.ApplicationEdit, body: ApplicationOrgsBody, response: z.number().int(),
+      method: 'POST', url: `/t_application/${url}`, access: Right.ApplicationEdit, tenancy: 'platform', body: ApplicationOrgsBody, response: z.number().int(),
       async handler({ user, body, req }) {
         await known(body.appId);
         const orgIds = [...new Set(body.orgIds)];

@@ -8,6 +8,7 @@ import { BackupService } from '../../backup/backup-service';
 import type { BackupActor } from '../../backup/backup-repository';
 import type { AppDeps } from '../../deps';
 import { badRequest } from '../../http/api-error';
+import { sealStoredSecrets } from '../../secrets/stored-secrets';
 import { endpoint } from '../../http/endpoint';
 import { cleanFileName } from '../upgrades/firmware-routes';
 
@@ -18,33 +19,36 @@ import { cleanFileName } from '../upgrades/firmware-routes';
  */
 export async function registerBackupRoutes(srv: FastifyInstance, deps: AppDeps): Promise<BackupService> {
   const { db } = deps;
-  const service = new BackupService({ db, dialect: deps.dialect, sqlite: deps.sqlite, config: deps.config, hub: deps.hub, log: srv.log });
+  const service = new BackupService({
+    db, dialect: deps.dialect, sqlite: deps.sqlite, config: deps.config, hub: deps.hub, log: srv.log,
+    afterRestore: () => sealStoredSecrets(db, deps.secrets),
+  });
   await service.start();
   srv.addHook('onClose', async () => service.close());
   const actor = (user: AuthUser, req: FastifyRequest): BackupActor => ({ userId: user.id, username: user.username, ip: req.ip });
 
   endpoint(srv, db, {
-    method: 'GET', url: '/db/list', access: Right.Backup, response: BackupList,
+    method: 'GET', url: '/db/list', access: Right.Backup, tenancy: 'platform', response: BackupList,
     handler: () => service.list(),
   });
 
   endpoint(srv, db, {
-    method: 'GET', url: '/db/result', access: Right.Backup, response: BackupJob,
+    method: 'GET', url: '/db/result', access: Right.Backup, tenancy: 'platform', response: BackupJob,
     handler: () => service.job(),
   });
 
   endpoint(srv, db, {
-    method: 'POST', url: '/db/backup', access: Right.Backup, response: BackupEntry,
+    method: 'POST', url: '/db/backup', access: Right.Backup, tenancy: 'platform', response: BackupEntry,
     handler: ({ user, req }) => service.backup('manual', actor(user, req)),
   });
 
   endpoint(srv, db, {
-    method: 'POST', url: '/db/restore', access: Right.Backup, query: BackupFileQuery, response: RestoreResult,
+    method: 'POST', url: '/db/restore', access: Right.Backup, tenancy: 'platform', query: BackupFileQuery, response: RestoreResult,
     handler: ({ user, req, query }) => service.restore(query.fileName, actor(user, req)),
   });
 
   endpoint(srv, db, {
-    method: 'POST', url: '/db/del', access: Right.Backup, query: BackupFileQuery, response: z.literal(true),
+    method: 'POST', url: '/db/del', access: Right.Backup, tenancy: 'platform', query: BackupFileQuery, response: z.literal(true),
     async handler({ user, req, query }) {
       await service.remove(query.fileName, actor(user, req));
       return true as const;
@@ -52,7 +56,7 @@ export async function registerBackupRoutes(srv: FastifyInstance, deps: AppDeps):
   });
 
   endpoint(srv, db, {
-    method: 'GET', url: '/db/download', access: Right.Backup, query: BackupFileQuery, raw: true,
+    method: 'GET', url: '/db/download', access: Right.Backup, tenancy: 'platform', query: BackupFileQuery, raw: true,
     async handler({ query, reply }) {
       const { entry, path } = await service.entry(query.fileName);
       return reply.type('application/octet-stream')
@@ -65,7 +69,7 @@ export async function registerBackupRoutes(srv: FastifyInstance, deps: AppDeps):
   });
 
   endpoint(srv, db, {
-    method: 'POST', url: '/db/upload', access: Right.Backup, response: BackupEntry,
+    method: 'POST', url: '/db/upload', access: Right.Backup, tenancy: 'platform', response: BackupEntry,
     async handler({ user, req }) {
       if (!req.isMultipart()) throw badRequest('body: 需要 multipart/form-data 文件');
       const part = await req.file({ limits: { fileSize: service.uploadMaxBytes, files: 1, fields: 5 } });
@@ -75,12 +79,12 @@ export async function registerBackupRoutes(srv: FastifyInstance, deps: AppDeps):
   });
 
   endpoint(srv, db, {
-    method: 'GET', url: '/db/schedule', access: Right.Backup, response: BackupSchedule,
+    method: 'GET', url: '/db/schedule', access: Right.Backup, tenancy: 'platform', response: BackupSchedule,
     handler: () => service.currentSchedule(),
   });
 
   endpoint(srv, db, {
-    method: 'POST', url: '/db/schedule', access: Right.Backup, body: BackupSchedule, response: BackupSchedule,
+    method: 'POST', url: '/db/schedule', access: Right.Backup, tenancy: 'platform', body: BackupSchedule, response: BackupSchedule,
     handler: ({ user, req, body }) => service.setSchedule(body, actor(user, req)),
   });
 

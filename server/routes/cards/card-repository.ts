@@ -11,7 +11,7 @@ import type { DB } from '../../db/schema';
 import { subtreeIds } from '../../db/tree';
 import { auditLog } from '../../logs/audit-log';
 import { likePattern } from '../../resources/resource-repository';
-import { visibleOrgFilter } from '../scope-filters';
+import { visibleOrgFilter } from '../../auth/scope-filters';
 
 const DAY_MS = 86_400_000;
 

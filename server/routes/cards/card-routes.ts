@@ -59,7 +59,7 @@ export function registerCardRoutes(app: FastifyInstance, deps: AppDeps): void {
   });
 
   endpoint(app, db, {
-    method: 'POST', url: '/t_card/save', access: Right.CardEdit, body: SaveCardBody, response: Card,
+    method: 'POST', url: '/t_card/save', access: Right.CardEdit, tenancy: 'subtree', body: SaveCardBody, response: Card,
     async handler({ user, body, req }) {
       const { id, version, ...fields } = body;
       if (!(await repo.orgExists(fields.orgId))) throw notFound('组织');
@@ -84,7 +84,7 @@ export function registerCardRoutes(app: FastifyInstance, deps: AppDeps): void {
   });
 
   endpoint(app, db, {
-    method: 'POST', url: '/t_card/del/:id', access: Right.CardEdit, params: IdParam, response: z.literal(true),
+    method: 'POST', url: '/t_card/del/:id', access: Right.CardEdit, tenancy: 'subtree', params: IdParam, response: z.literal(true),
     async handler({ user, params, req }) {
       const card = await visible(user, params.id);
       await repo.remove(card, audit(user, req.ip));
@@ -93,7 +93,7 @@ export function registerCardRoutes(app: FastifyInstance, deps: AppDeps): void {
   });
 
   endpoint(app, db, {
-    method: 'POST', url: '/t_card/sync-user', access: Right.CardEdit, body: SyncCardUsersBody, response: SyncCardUsersResult,
+    method: 'POST', url: '/t_card/sync-user', access: Right.CardEdit, tenancy: 'subtree', body: SyncCardUsersBody, response: SyncCardUsersResult,
     async handler({ user, body, req }) {
       if (!(await repo.orgExists(body.orgId))) throw notFound('组织');
       if (!inScope(user, body.orgId)) throw forbidden('该组织不在您的数据范围内');
@@ -102,7 +102,7 @@ export function registerCardRoutes(app: FastifyInstance, deps: AppDeps): void {
   });
 
   endpoint(app, db, {
-    method: 'POST', url: '/t_card/user-state', access: Right.CardEdit, body: CardUserStateBody, response: z.literal(true),
+    method: 'POST', url: '/t_card/user-state', access: Right.CardEdit, tenancy: 'subtree', body: CardUserStateBody, response: z.literal(true),
     async handler({ user, body, req }) {
       const account = await repo.cardUser(user, body.userId);
       if (!account) throw notFound('物联网卡平台账号');
@@ -118,7 +118,7 @@ export function registerCardRoutes(app: FastifyInstance, deps: AppDeps): void {
    * token=null). A switched-off account is refused outright (success false, the error shown).
    */
   endpoint(app, db, {
-    method: 'POST', url: '/t_card/login', access: Right.IotCardSysPreview, response: z.string(), rateLimit: 30,
+    method: 'POST', url: '/t_card/login', access: Right.IotCardSysPreview, tenancy: 'self', response: z.string(), rateLimit: 30,
     async handler({ user }) {
       const account = await repo.accountOf(user.id);
       if (account === 'disabled') throw forbidden(CARD_ACCOUNT_DISABLED);

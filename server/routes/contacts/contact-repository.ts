@@ -3,7 +3,7 @@ import { maskToWarnLevels, warnLevelsToMask } from '../../../contract/alarm-noti
 import type { ProjectContact, ProjectContactEntry } from '../../../contract/resources/contacts';
 import type { AuthUser } from '../../auth/auth-user';
 import type { DB } from '../../db/schema';
-import { visibleOrgFilter } from '../scope-filters';
+import { visibleOrgFilter } from '../../auth/scope-filters';
 
 /** Which alarm contacts answer for a project, and how (the contacts themselves are a kit resource). */
 export function projectContactsRepository(db: Kysely<DB>) {

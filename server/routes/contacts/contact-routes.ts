@@ -23,7 +23,7 @@ export function registerProjectContactRoutes(app: FastifyInstance, { db }: AppDe
   });
 
   endpoint(app, db, {
-    method: 'POST', url: '/t_project_contacts/save', access: Right.ProjectEdit, body: SaveProjectContactsBody, response: ContactList,
+    method: 'POST', url: '/t_project_contacts/save', access: Right.ProjectEdit, tenancy: 'subtree', body: SaveProjectContactsBody, response: ContactList,
     async handler({ user, body }) {
       await visibleProject(db, user, body.projectId);
       const entries = body.contacts ?? (body.contactIds ?? []).map((contactId) => ProjectContactEntry.parse({ contactId }));

@@ -58,7 +58,7 @@ export function registerDeviceControlRoutes(app: FastifyInstance, { db, config, 
   });
 
   endpoint(app, db, {
-    method: 'POST', url: '/t_device/control', access: Right.DeviceControl, body: ControlBody, response: GatewayCommandRecord,
+    method: 'POST', url: '/t_device/control', access: Right.DeviceControl, tenancy: 'subtree', body: ControlBody, response: GatewayCommandRecord,
     rateLimit: config.loginRateLimit,
     async handler({ user, body, req }) {
       await checkPassword(db, user.id, body.password);
@@ -76,7 +76,7 @@ export function registerDeviceControlRoutes(app: FastifyInstance, { db, config, 
   });
 
   endpoint(app, db, {
-    method: 'POST', url: '/t_device/refresh-state/:id', access: Right.DeviceEdit, params: IdParam, response: RefreshStateResult,
+    method: 'POST', url: '/t_device/refresh-state/:id', access: Right.DeviceEdit, tenancy: 'subtree', params: IdParam, response: RefreshStateResult,
     async handler({ user, params, req }) {
       const device = await findDevice(db, user, params.id);
       if (!device) throw notFound('设备');
@@ -91,7 +91,7 @@ export function registerDeviceControlRoutes(app: FastifyInstance, { db, config, 
   });
 
   endpoint(app, db, {
-    method: 'POST', url: '/t_device/sync-state', access: Right.DeviceEdit, body: SyncStateBody, response: SyncStateResult,
+    method: 'POST', url: '/t_device/sync-state', access: Right.DeviceEdit, tenancy: 'subtree', body: SyncStateBody, response: SyncStateResult,
     async handler({ user, body, req }) {
       if (body.projectId !== undefined) await visibleProject(db, user, body.projectId);
       const ids = await visibleIds(db, user, body.projectId);
@@ -102,7 +102,7 @@ export function registerDeviceControlRoutes(app: FastifyInstance, { db, config, 
   });
 
   endpoint(app, db, {
-    method: 'POST', url: '/t_device/set-route', access: Right.DeviceEdit, body: SetRouteBody, response: SetRouteResult,
+    method: 'POST', url: '/t_device/set-route', access: Right.DeviceEdit, tenancy: 'subtree', body: SetRouteBody, response: SetRouteResult,
     handler: ({ user, body, req }) => setRoute(db, { user, ip: req.ip }, body),
   });
 }

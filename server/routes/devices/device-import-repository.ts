@@ -5,7 +5,7 @@ import { problem, rowLabel, type MeasureProblem } from '../../../contract/measur
 import type { DB } from '../../db/schema';
 import { auditLog } from '../../logs/audit-log';
 import { problemsError } from '../measures/register-table';
-import { visibleProjectFilter } from '../scope-filters';
+import { visibleProjectFilter } from '../../auth/scope-filters';
 import { valueTaken } from './device-repository';
 import { checkDevice, pushConfig, type Writer } from './device-write-repository';
 

@@ -7,7 +7,7 @@ import type { AuthUser } from '../../auth/auth-user';
 import type { Dialect } from '../../db/columns';
 import type { DB } from '../../db/schema';
 import { likePattern } from '../../resources/resource-repository';
-import { visibleProjectFilter } from '../scope-filters';
+import { visibleProjectFilter } from '../../auth/scope-filters';
 
 export interface DeviceFilter {
   projectId?: number;

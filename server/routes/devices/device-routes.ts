@@ -80,7 +80,7 @@ export function registerDeviceRoutes(app: FastifyInstance, { db, dialect, config
   });
 
   endpoint(app, db, {
-    method: 'POST', url: '/t_device/save', access: Right.DeviceEdit, body: SaveBody, response: DeviceListItem,
+    method: 'POST', url: '/t_device/save', access: Right.DeviceEdit, tenancy: 'subtree', body: SaveBody, response: DeviceListItem,
     async handler({ user, body, req }) {
       const { id, version, ...fields } = body as SaveBody;
       return one(await saveDevice(db, { user, ip: req.ip, licence }, fields, id, version));
@@ -88,7 +88,7 @@ export function registerDeviceRoutes(app: FastifyInstance, { db, dialect, config
   });
 
   endpoint(app, db, {
-    method: 'POST', url: '/t_device/del/:id', access: Right.DeviceDelete, params: IdParam, response: z.literal(true),
+    method: 'POST', url: '/t_device/del/:id', access: Right.DeviceDelete, tenancy: 'subtree', params: IdParam, response: z.literal(true),
     async handler({ user, params, req }) {
       announce(await serial(() => deleteDevice(db, { user, ip: req.ip }, params.id)));
       return true as const;
@@ -96,7 +96,7 @@ export function registerDeviceRoutes(app: FastifyInstance, { db, dialect, config
   });
 
   endpoint(app, db, {
-    method: 'POST', url: '/t_device/copy', access: Right.DeviceEdit, body: CopyDeviceBody, response: DeviceListItem,
+    method: 'POST', url: '/t_device/copy', access: Right.DeviceEdit, tenancy: 'subtree', body: CopyDeviceBody, response: DeviceListItem,
     async handler({ user, body, req }) {
       const { id, ...own } = body;
       return one(await copyDevice(db, { user, ip: req.ip, licence }, id, own));
@@ -104,7 +104,7 @@ export function registerDeviceRoutes(app: FastifyInstance, { db, dialect, config
   });
 
   endpoint(app, db, {
-    method: 'POST', url: '/t_device/set-project', access: Right.DeviceEdit, body: SetProjectBody, response: SetProjectResult,
+    method: 'POST', url: '/t_device/set-project', access: Right.DeviceEdit, tenancy: 'subtree', body: SetProjectBody, response: SetProjectResult,
     handler: async ({ user, body, req }) => ({ updated: await setProject(db, { user, ip: req.ip }, body) }),
   });
 
@@ -114,7 +114,7 @@ export function registerDeviceRoutes(app: FastifyInstance, { db, dialect, config
   });
 
   endpoint(app, db, {
-    method: 'POST', url: '/t_device/change-model', access: Right.DeviceEdit, body: ChangeModelBody, response: ChangeModelResult,
+    method: 'POST', url: '/t_device/change-model', access: Right.DeviceEdit, tenancy: 'subtree', body: ChangeModelBody, response: ChangeModelResult,
     async handler({ user, body, req }) {
       const outcome = await serial(() => applyModelChange(db, { user, ip: req.ip }, body));
       announce(outcome.cleared, outcome.state);
@@ -123,7 +123,7 @@ export function registerDeviceRoutes(app: FastifyInstance, { db, dialect, config
   });
 
   endpoint(app, db, {
-    method: 'POST', url: '/t_device/batch', access: Right.DeviceEdit, body: DeviceImportBody, response: DeviceImportResult,
+    method: 'POST', url: '/t_device/batch', access: Right.DeviceEdit, tenancy: 'subtree', body: DeviceImportBody, response: DeviceImportResult,
     bodyLimit: 4 * 1024 * 1024,
     handler: ({ user, body, req }) => importDevices(db, { user, ip: req.ip, licence }, body.rows, body.dryRun),
   });
@@ -134,7 +134,7 @@ export function registerDeviceRoutes(app: FastifyInstance, { db, dialect, config
   });
 
   endpoint(app, db, {
-    method: 'POST', url: '/t_device_measure/save', access: Right.DeviceEdit, body: SaveDeviceMeasureBody, response: DeviceMeasures,
+    method: 'POST', url: '/t_device_measure/save', access: Right.DeviceEdit, tenancy: 'subtree', body: SaveDeviceMeasureBody, response: DeviceMeasures,
     handler: ({ user, body, req }) => saveDeviceMeasures(db, dialect, { user, ip: req.ip }, body.deviceId, body.items),
   });
 }

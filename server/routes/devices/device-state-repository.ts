@@ -6,7 +6,7 @@ import type { DB } from '../../db/schema';
 import { badRequest, notFound } from '../../http/api-error';
 import { auditLog } from '../../logs/audit-log';
 import type { DeviceStateEvent } from '../../telemetry/telemetry-events';
-import { visibleProjectFilter } from '../scope-filters';
+import { visibleProjectFilter } from '../../auth/scope-filters';
 import { visibleDeviceIds } from './device-repository';
 import { pushConfig, type Writer } from './device-write-repository';
 

@@ -12,7 +12,7 @@ import { auditLog } from '../../logs/audit-log';
 import type { LicenceRoom } from '../../licence/licensing';
 import { STALE_VERSION } from '../../resources/resource-routes';
 import type { AlarmSnapshot } from '../../telemetry/telemetry-events';
-import { visibleProjectFilter } from '../scope-filters';
+import { visibleProjectFilter } from '../../auth/scope-filters';
 import { valueTaken, visibleDeviceIds } from './device-repository';
 
 /** Who writes, for the audit line and the commands queued. */

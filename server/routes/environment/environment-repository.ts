@@ -3,7 +3,7 @@ import type { AuthUser } from '../../auth/auth-user';
 import type { FilterSettingsRow } from '../../analysis/life/life-service';
 import type { DB } from '../../db/schema';
 import { likePattern } from '../../resources/resource-repository';
-import { visibleProjectFilter } from '../scope-filters';
+import { visibleProjectFilter } from '../../auth/scope-filters';
 
 /** One measure point of a device of the scope, with its current value. */
 export interface ScopePoint {

@@ -33,7 +33,7 @@ export function registerFileRoutes(app: FastifyInstance, { db, config }: AppDeps
   const root = path.join(config.dataDir, 'uploads');
 
   endpoint(app, db, {
-    method: 'POST', url: '/file', access: 'signed-in', query: UploadQuery, response: UploadResult,
+    method: 'POST', url: '/file', access: 'signed-in', tenancy: 'self', query: UploadQuery, response: UploadResult,
     async handler({ user, query, req }) {
       if (!req.isMultipart()) throw badRequest('body: 需要 multipart/form-data 文件');
       const part = await req.file();

@@ -54,7 +54,7 @@ export function registerFilterCatalogueRoutes(app: FastifyInstance, deps: AppDep
 
   for (const kind of ['filter-type', 'filter-model'] as const satisfies readonly LccSyncKind[]) {
     endpoint(app, db, {
-      method: 'POST', url: `/t_lcc_sync/${kind}`, access: Right.ProductEdit, response: LccSyncDetail,
+      method: 'POST', url: `/t_lcc_sync/${kind}`, access: Right.ProductEdit, tenancy: 'platform', response: LccSyncDetail,
       async handler({ user, req }) {
         const url = catalogueUrl(config.filterCatalogueUrl, req.server);
         const catalogue = await fetchCatalogue(url);
@@ -65,7 +65,7 @@ export function registerFilterCatalogueRoutes(app: FastifyInstance, deps: AppDep
   }
 
   endpoint(app, db, {
-    method: 'POST', url: '/t_lcc_sync/sync', access: Right.ProductEdit, body: ApplyLccSyncBody, response: LccSyncDetail,
+    method: 'POST', url: '/t_lcc_sync/sync', access: Right.ProductEdit, tenancy: 'platform', body: ApplyLccSyncBody, response: LccSyncDetail,
     async handler({ user, body, req }) {
       const facts = await repo.runFacts(body.id);
       if (!facts) throw notFound(WHAT);

@@ -5,7 +5,7 @@ import {
 import type { Paged } from '../../../contract/envelope';
 import type { AuthUser } from '../../auth/auth-user';
 import type { DB } from '../../db/schema';
-import { visibleProjectFilter } from '../scope-filters';
+import { visibleProjectFilter } from '../../auth/scope-filters';
 
 /** The console's reads of `t_gateway_command`: a command is seen by those who see its gateway's project. */
 export class GatewayCommandRepository {

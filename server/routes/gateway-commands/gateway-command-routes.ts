@@ -38,7 +38,7 @@ export function registerGatewayCommandRoutes(app: FastifyInstance, { db, hub }: 
   const commands = new GatewayCommandRepository(db);
 
   endpoint(app, db, {
-    method: 'POST', url: '/gateway/commands/take', access: 'public', body: TakeCommandsBody, response: TakeCommandsResult,
+    method: 'POST', url: '/gateway/commands/take', access: 'public', tenancy: 'gateway', body: TakeCommandsBody, response: TakeCommandsResult,
     async handler({ req, body }) {
       const gateway = await requestGateway(db, req);
       const taken = await queue.take(gateway.id, { max: body.max, leaseS: body.leaseS });
@@ -47,7 +47,7 @@ export function registerGatewayCommandRoutes(app: FastifyInstance, { db, hub }: 
   });
 
   endpoint(app, db, {
-    method: 'POST', url: '/gateway/commands/:id/result', access: 'public', params: IdParam, body: CommandResultBody,
+    method: 'POST', url: '/gateway/commands/:id/result', access: 'public', tenancy: 'gateway', params: IdParam, body: CommandResultBody,
     response: CommandResultAnswer,
     async handler({ req, params, body }) {
       const gateway = await requestGateway(db, req);

@@ -7,7 +7,7 @@ import type { AuthUser } from '../../auth/auth-user';
 import type { DB } from '../../db/schema';
 import { digestOf, registerMaps } from '../../gateway/register-map';
 import { likePattern } from '../../resources/resource-repository';
-import { visibleProjectFilter } from '../scope-filters';
+import { visibleProjectFilter } from '../../auth/scope-filters';
 
 /** Integer register types: the register holds value × 10^decimals. */
 const INTEGER_TYPES: readonly string[] = ['UInt16', 'Int16', 'UInt32', 'UInt32_CDAB', 'Int32', 'Int32_CDAB'];

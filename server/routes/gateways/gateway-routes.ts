@@ -66,7 +66,7 @@ export function registerGatewayRoutes(app: FastifyInstance, { db, config }: AppD
   });
 
   endpoint(app, db, {
-    method: 'POST', url: '/t_gateway/refresh', access: Right.DeviceEdit, body: GatewayRefreshBody, response: GatewayCommandRecord,
+    method: 'POST', url: '/t_gateway/refresh', access: Right.DeviceEdit, tenancy: 'subtree', body: GatewayRefreshBody, response: GatewayCommandRecord,
     async handler({ user, body, req }) {
       const gateway = await gatewayOf(user, body.id);
       const id = await queueAudited(db, { user, ip: req.ip }, {
@@ -78,7 +78,7 @@ export function registerGatewayRoutes(app: FastifyInstance, { db, config }: AppD
   });
 
   endpoint(app, db, {
-    method: 'POST', url: '/t_gateway/restart', access: Right.DeviceControl, body: GatewayRestartBody, response: GatewayCommandRecord,
+    method: 'POST', url: '/t_gateway/restart', access: Right.DeviceControl, tenancy: 'subtree', body: GatewayRestartBody, response: GatewayCommandRecord,
     rateLimit: config.loginRateLimit,
     async handler({ user, body, req }) {
       const gateway = await gatewayOf(user, body.id);

@@ -4,7 +4,7 @@ import { IOT_MONITOR_TYPES, type IotDeviceRow, type IotMonitor, type IotMonitorQ
 import type { AuthUser } from '../../auth/auth-user';
 import type { DB } from '../../db/schema';
 import { likePattern } from '../../resources/resource-repository';
-import { visibleProjectFilter } from '../scope-filters';
+import { visibleProjectFilter } from '../../auth/scope-filters';
 
 const emptyCounts = (): IotStateCounts => ({ total: 0, online: 0, offline: 0, alarm: 0 });
 

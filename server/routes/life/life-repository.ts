@@ -7,7 +7,7 @@ import type {
 import type { Paged } from '../../../contract/envelope';
 import type { AuthUser } from '../../auth/auth-user';
 import type { DB } from '../../db/schema';
-import { visibleProjectFilter } from '../scope-filters';
+import { visibleProjectFilter } from '../../auth/scope-filters';
 
 /** Rows changed by an update (0: another save came first, or no such row). */
 const changed = (r: { numUpdatedRows: bigint }) => Number(r.numUpdatedRows);

@@ -99,7 +99,7 @@ export function registerLifeRoutes(app: FastifyInstance, deps: AppDeps): void {
 
   endpoint(app, db, { method: 'GET', url: '/t_filter_type', access, response: FilterTypeList, handler: () => repo.filterTypes() });
   endpoint(app, db, {
-    method: 'POST', url: '/t_filter_type/save', access, body: SaveFilterTypeBody, response: FilterType,
+    method: 'POST', url: '/t_filter_type/save', access, tenancy: 'platform', body: SaveFilterTypeBody, response: FilterType,
     async handler({ body }) {
       if (body.id && !(await repo.filterType(body.id))) throw notFound('滤材类型');
       if (await repo.codeTaken('t_filter_type', body.code, body.id)) throw badRequest(`body.code: 编码“${body.code}”已存在`);
@@ -109,7 +109,7 @@ export function registerLifeRoutes(app: FastifyInstance, deps: AppDeps): void {
     },
   });
   endpoint(app, db, {
-    method: 'POST', url: '/t_filter_type/del/:id', access, params: IdParam, response: z.literal(true),
+    method: 'POST', url: '/t_filter_type/del/:id', access, tenancy: 'platform', params: IdParam, response: z.literal(true),
     async handler({ params }) {
       if (!(await repo.filterType(params.id))) throw notFound('滤材类型');
       if (await repo.filterTypeInUse(params.id)) throw conflict('该类型下还有滤材型号，不能删除');
@@ -122,11 +122,11 @@ export function registerLifeRoutes(app: FastifyInstance, deps: AppDeps): void {
 
   endpoint(app, db, { method: 'GET', url: '/t_life_formula', access, response: LifeFormulaList, handler: () => repo.formulas() });
   endpoint(app, db, {
-    method: 'POST', url: '/t_life_formula/test', access, body: TestLifeFormulaBody, response: LifeFormulaTestResult,
+    method: 'POST', url: '/t_life_formula/test', access, tenancy: 'self', body: TestLifeFormulaBody, response: LifeFormulaTestResult,
     handler: ({ body }) => formulaTest(body.source, body.sample),
   });
   endpoint(app, db, {
-    method: 'POST', url: '/t_life_formula/save', access, body: SaveLifeFormulaBody, response: LifeFormula,
+    method: 'POST', url: '/t_life_formula/save', access, tenancy: 'platform', body: SaveLifeFormulaBody, response: LifeFormula,
     async handler({ body, user }) {
       if (body.id && !(await repo.formulaExists(body.id))) throw notFound('寿命公式');
       const test = formulaTest(body.source, {});
@@ -139,7 +139,7 @@ export function registerLifeRoutes(app: FastifyInstance, deps: AppDeps): void {
     },
   });
   endpoint(app, db, {
-    method: 'POST', url: '/t_life_formula/del/:id', access, params: IdParam, response: z.literal(true),
+    method: 'POST', url: '/t_life_formula/del/:id', access, tenancy: 'platform', params: IdParam, response: z.literal(true),
     async handler({ params }) {
       if (!(await repo.formulaExists(params.id))) throw notFound('寿命公式');
       if ((await repo.filtersOfFormula(params.id)).length) throw conflict('该公式已分配给滤材型号，不能删除');
@@ -169,7 +169,7 @@ export function registerLifeRoutes(app: FastifyInstance, deps: AppDeps): void {
     if (b.formulaId && !(await repo.formulaExists(b.formulaId))) throw badRequest(`body.formulaId: 寿命公式 ${b.formulaId} 不存在`);
   };
   endpoint(app, db, {
-    method: 'POST', url: '/t_filter/save', access, body: SaveFilterBody, response: FilterModel,
+    method: 'POST', url: '/t_filter/save', access, tenancy: 'platform', body: SaveFilterBody, response: FilterModel,
     async handler({ body }) {
       if (body.id && !(await repo.filter(body.id))) throw notFound('滤材型号');
       await checkRefs(body);
@@ -181,7 +181,7 @@ export function registerLifeRoutes(app: FastifyInstance, deps: AppDeps): void {
     },
   });
   endpoint(app, db, {
-    method: 'POST', url: '/t_filter/alg', access, body: FilterAlgBody, response: FilterModel,
+    method: 'POST', url: '/t_filter/alg', access, tenancy: 'platform', body: FilterAlgBody, response: FilterModel,
     async handler({ body }) {
       const found = await repo.filter(body.id);
       if (!found) throw notFound('滤材型号');
@@ -193,7 +193,7 @@ export function registerLifeRoutes(app: FastifyInstance, deps: AppDeps): void {
     },
   });
   endpoint(app, db, {
-    method: 'POST', url: '/t_filter/setting', access, body: FilterSettingBody, response: FilterModel,
+    method: 'POST', url: '/t_filter/setting', access, tenancy: 'platform', body: FilterSettingBody, response: FilterModel,
     async handler({ body }) {
       const found = await repo.filter(body.id);
       if (!found) throw notFound('滤材型号');
@@ -204,7 +204,7 @@ export function registerLifeRoutes(app: FastifyInstance, deps: AppDeps): void {
     },
   });
   endpoint(app, db, {
-    method: 'POST', url: '/t_filter/del/:id', access, params: IdParam, response: z.literal(true),
+    method: 'POST', url: '/t_filter/del/:id', access, tenancy: 'platform', params: IdParam, response: z.literal(true),
     async handler({ params }) {
       if (!(await repo.filter(params.id))) throw notFound('滤材型号');
       if (await repo.filterInUse(params.id)) throw conflict('还有设备安装了该滤材型号，不能删除');
@@ -216,7 +216,7 @@ export function registerLifeRoutes(app: FastifyInstance, deps: AppDeps): void {
   // ---- devices' life ---------------------------------------------------------------------------
 
   endpoint(app, db, {
-    method: 'POST', url: '/t_device/recalc-devlife', access, body: RecalcBody, response: RecalcResult,
+    method: 'POST', url: '/t_device/recalc-devlife', access, tenancy: 'subtree', body: RecalcBody, response: RecalcResult,
     async handler({ body, user }) {
       const ids = await repo.visibleFilterDevices(user, body.deviceIds);
       if (body.deviceIds) {

@@ -60,7 +60,7 @@ export function registerMeasureRoutes(app: FastifyInstance, { db, dialect }: App
   });
 
   endpoint(app, db, {
-    method: 'POST', url: '/t_device_model_measure/batchSave', access: Right.ProductEdit, body: BatchSaveBody, response: BatchSaveResult,
+    method: 'POST', url: '/t_device_model_measure/batchSave', access: Right.ProductEdit, tenancy: 'platform', body: BatchSaveBody, response: BatchSaveResult,
     bodyLimit: 4 * 1024 * 1024,
     async handler({ user, body, req }) {
       return repo.atomically(async (trx) => {
@@ -76,7 +76,7 @@ export function registerMeasureRoutes(app: FastifyInstance, { db, dialect }: App
   });
 
   endpoint(app, db, {
-    method: 'POST', url: '/t_device_model_measure/save-printf', access: Right.ProductEdit, body: SavePrintfBody, response: MeasurePoint,
+    method: 'POST', url: '/t_device_model_measure/save-printf', access: Right.ProductEdit, tenancy: 'platform', body: SavePrintfBody, response: MeasurePoint,
     async handler({ user, body, req }) {
       return repo.atomically(async (trx) => {
         const point = await repo.point(body.id, trx);
@@ -113,7 +113,7 @@ export function registerMeasureRoutes(app: FastifyInstance, { db, dialect }: App
 
   // One point, checked within its model's table (the others kept as they are).
   endpoint(app, db, {
-    method: 'POST', url: '/t_measure/save', access: Right.ProductEdit, body: z.record(z.string(), z.unknown()), response: MeasurePoint,
+    method: 'POST', url: '/t_measure/save', access: Right.ProductEdit, tenancy: 'platform', body: z.record(z.string(), z.unknown()), response: MeasurePoint,
     async handler({ user, body, req }) {
       const { deviceModelId, ...row } = body;
       const shape = SaveMeasureBody.shape.deviceModelId.safeParse(deviceModelId);
@@ -139,7 +139,7 @@ export function registerMeasureRoutes(app: FastifyInstance, { db, dialect }: App
   });
 
   endpoint(app, db, {
-    method: 'POST', url: '/t_measure/del/:id', access: Right.ProductEdit, params: IdParam, response: z.literal(true),
+    method: 'POST', url: '/t_measure/del/:id', access: Right.ProductEdit, tenancy: 'platform', params: IdParam, response: z.literal(true),
     async handler({ user, params, req }) {
       await repo.atomically(async (trx) => {
         const point = await repo.point(params.id, trx);
@@ -170,7 +170,7 @@ export function registerMeasureRoutes(app: FastifyInstance, { db, dialect }: App
   });
 
   endpoint(app, db, {
-    method: 'POST', url: '/t_device_model_measure/associate-role', access: Right.ProductEdit, body: AssociateRoleBody, response: AssociateRoleResult,
+    method: 'POST', url: '/t_device_model_measure/associate-role', access: Right.ProductEdit, tenancy: 'subtree', body: AssociateRoleBody, response: AssociateRoleResult,
     async handler({ user, body, req }) {
       return repo.atomically(async (trx) => {
         const role = await visibleRole(user, body.roleId, trx);

@@ -3,7 +3,7 @@ import type { Message } from '../../../contract/messages';
 import type { AuthUser } from '../../auth/auth-user';
 import type { DB } from '../../db/schema';
 import { notFound } from '../../http/api-error';
-import { visibleOrgFilter } from '../scope-filters';
+import { visibleOrgFilter } from '../../auth/scope-filters';
 
 export interface MessageFilter {
   type?: number[];

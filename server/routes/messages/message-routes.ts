@@ -24,7 +24,7 @@ export function registerMessageRoutes(app: FastifyInstance, { db, hub }: AppDeps
   });
 
   endpoint(app, db, {
-    method: 'POST', url: '/t_history_message/set-readed', access: 'signed-in', query: IdParam, response: z.literal(true),
+    method: 'POST', url: '/t_history_message/set-readed', access: 'signed-in', tenancy: 'self', query: IdParam, response: z.literal(true),
     async handler({ user, query }) {
       if (!(await messages.markRead(user.id, query.id))) throw notFound('消息');
       return true as const;
@@ -32,12 +32,12 @@ export function registerMessageRoutes(app: FastifyInstance, { db, hub }: AppDeps
   });
 
   endpoint(app, db, {
-    method: 'POST', url: '/t_history_message/set-dealed', access: 'signed-in', body: SetDealedBody, response: z.number().int(),
+    method: 'POST', url: '/t_history_message/set-dealed', access: 'signed-in', tenancy: 'self', body: SetDealedBody, response: z.number().int(),
     handler: ({ user, body }) => messages.markDealt(user.id, body.ids),
   });
 
   endpoint(app, db, {
-    method: 'POST', url: '/t_history_message/save', access: Right.NoticeEdit, body: SaveMessageBody, response: z.number().int(),
+    method: 'POST', url: '/t_history_message/save', access: Right.NoticeEdit, tenancy: 'subtree', body: SaveMessageBody, response: z.number().int(),
     async handler({ user, body }) {
       try {
         JSON.parse(body.data);

@@ -2,7 +2,7 @@ import type { ExpressionBuilder, Kysely } from 'kysely';
 import type { NameItem } from '../../../contract/envelope';
 import type { AuthUser } from '../../auth/auth-user';
 import type { DB } from '../../db/schema';
-import { visibleOrgFilter, visibleProjectFilter } from '../scope-filters';
+import { visibleOrgFilter, visibleProjectFilter } from '../../auth/scope-filters';
 
 interface NameSource {
   table: keyof DB;

@@ -4,7 +4,7 @@ import type { AuthUser } from '../../auth/auth-user';
 import type { DB } from '../../db/schema';
 import { subtreeIds } from '../../db/tree';
 import { auditLog, type AuditEntry } from '../../logs/audit-log';
-import { visibleOrgFilter } from '../scope-filters';
+import { visibleOrgFilter } from '../../auth/scope-filters';
 
 /** What a disable (or enable) would change, for the route to refuse before anything is written. */
 export interface DisablePlan {

@@ -47,7 +47,7 @@ export function registerOrgRoutes(app: FastifyInstance, { db, hub }: AppDeps): v
   });
 
   endpoint(app, db, {
-    method: 'POST', url: '/t_org/disable', access: Right.OrgEdit, body: OrgDisableBody, response: OrgDisableResult,
+    method: 'POST', url: '/t_org/disable', access: Right.OrgEdit, tenancy: 'subtree', body: OrgDisableBody, response: OrgDisableResult,
     async handler({ user, body, req }) {
       const org = await visible(user, body.id);
       const outcome = await repo.setDisabled(body.id, body.disabled, (plan) => {

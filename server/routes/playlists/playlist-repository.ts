@@ -2,7 +2,7 @@ import type { ExpressionBuilder, Kysely, Selectable } from 'kysely';
 import type { PlaylistItem, PlaylistItemView, PlaylistRecord } from '../../../contract/playlists';
 import type { AuthUser } from '../../auth/auth-user';
 import type { DB } from '../../db/schema';
-import { visibleOrgFilter, visibleProjectFilter } from '../scope-filters';
+import { visibleOrgFilter, visibleProjectFilter } from '../../auth/scope-filters';
 
 type PlaylistRow = Selectable<DB['t_playlist']>;
 type ItemRow = Selectable<DB['t_playlist_item']>;

@@ -47,7 +47,7 @@ export function registerPlaylistRoutes(app: FastifyInstance, { db }: AppDeps): v
   });
 
   endpoint(app, db, {
-    method: 'POST', url: '/t_playlist/save', access: Right.ScreenEdit, body: SavePlaylistBody, response: PlaylistRecord,
+    method: 'POST', url: '/t_playlist/save', access: Right.ScreenEdit, tenancy: 'subtree', body: SavePlaylistBody, response: PlaylistRecord,
     async handler({ user, body }) {
       const existing = body.id !== undefined ? await findEditable(user, body.id) : null;
       const bad = await playlists.firstBadItem(user, body.items);
@@ -59,7 +59,7 @@ export function registerPlaylistRoutes(app: FastifyInstance, { db }: AppDeps): v
   });
 
   endpoint(app, db, {
-    method: 'POST', url: '/t_playlist/del/:id', access: Right.ScreenEdit, params: IdParam, response: z.literal(true),
+    method: 'POST', url: '/t_playlist/del/:id', access: Right.ScreenEdit, tenancy: 'subtree', params: IdParam, response: z.literal(true),
     async handler({ user, params }) {
       await playlists.delete((await findEditable(user, params.id)).id);
       return true as const;

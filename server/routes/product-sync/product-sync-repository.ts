@@ -8,7 +8,7 @@ import { GatewayCommandQueue } from '../../gateway/command-queue';
 import { digestOf, modelRegisters, registerMaps } from '../../gateway/register-map';
 import { refreshSyncStates } from '../../gateway/sync-items';
 import { auditLog, type AuditEntry } from '../../logs/audit-log';
-import { visibleProjectFilter } from '../scope-filters';
+import { visibleProjectFilter } from '../../auth/scope-filters';
 
 /** What a device without a gateway records. */
 const NO_GATEWAY_MESSAGE = '设备未接入网关，无法下发配置';

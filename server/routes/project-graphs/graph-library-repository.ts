@@ -4,7 +4,7 @@ import type { AuthUser } from '../../auth/auth-user';
 import type { DB } from '../../db/schema';
 import { auditLog } from '../../logs/audit-log';
 import { likePattern } from '../../resources/resource-repository';
-import { visibleProjectFilter } from '../scope-filters';
+import { visibleProjectFilter } from '../../auth/scope-filters';
 import { summaryOf, type GraphRow } from './project-graph-repository';
 
 /** Who writes, for the audit line. */

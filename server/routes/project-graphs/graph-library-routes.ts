@@ -40,7 +40,7 @@ export function registerGraphLibraryRoutes(app: FastifyInstance, { db }: AppDeps
   });
 
   endpoint(app, db, {
-    method: 'POST', url: '/t_project_graph/copy', access: Right.ProjectEdit, body: CopyProjectGraphBody, response: CopiedProjectGraph,
+    method: 'POST', url: '/t_project_graph/copy', access: Right.ProjectEdit, tenancy: 'subtree', body: CopyProjectGraphBody, response: CopiedProjectGraph,
     async handler({ user, body, req }) {
       const source = await findVisible(user, body.id);
       const projectId = await visibleProject(db, user, body.projectId);
@@ -58,7 +58,7 @@ export function registerGraphLibraryRoutes(app: FastifyInstance, { db }: AppDeps
   });
 
   endpoint(app, db, {
-    method: 'POST', url: '/t_project_graph/set-default/:id', access: Right.ProjectEdit, params: IdParam, response: ProjectGraphSummaryList,
+    method: 'POST', url: '/t_project_graph/set-default/:id', access: Right.ProjectEdit, tenancy: 'subtree', params: IdParam, response: ProjectGraphSummaryList,
     async handler({ user, params, req }) {
       const row = await findVisible(user, params.id);
       if (Number(row.is_default) !== 1) await library.setDefault({ user, ip: req.ip }, row);
@@ -67,7 +67,7 @@ export function registerGraphLibraryRoutes(app: FastifyInstance, { db }: AppDeps
   });
 
   endpoint(app, db, {
-    method: 'POST', url: '/t_project_graph/set-active/:id', access: Right.ProjectEdit, params: IdParam, body: SetGraphActiveBody,
+    method: 'POST', url: '/t_project_graph/set-active/:id', access: Right.ProjectEdit, tenancy: 'subtree', params: IdParam, body: SetGraphActiveBody,
     response: ProjectGraphSummary,
     async handler({ user, params, body, req }) {
       const row = await findVisible(user, params.id);

@@ -2,7 +2,7 @@ import type { Kysely, Selectable } from 'kysely';
 import type { GraphCellInfo } from '../../../contract/graph/xml';
 import type { AuthUser } from '../../auth/auth-user';
 import type { DB } from '../../db/schema';
-import { visibleProjectFilter } from '../scope-filters';
+import { visibleProjectFilter } from '../../auth/scope-filters';
 
 export type GraphRow = Selectable<DB['t_project_graph']>;
 

@@ -66,7 +66,7 @@ export function registerProjectGraphRoutes(app: FastifyInstance, deps: AppDeps):
   });
 
   endpoint(app, db, {
-    method: 'POST', url: '/t_project_graph/save', access: Right.ProjectEdit, body: SaveProjectGraphBody, response: SavedProjectGraph,
+    method: 'POST', url: '/t_project_graph/save', access: Right.ProjectEdit, tenancy: 'subtree', body: SaveProjectGraphBody, response: SavedProjectGraph,
     bodyLimit: Math.max(config.bodyLimit, GRAPH_SAVE_BODY_LIMIT),
     async handler({ user, body }) {
       const projectId = await visibleProject(db, user, body.projectId);
@@ -87,7 +87,7 @@ export function registerProjectGraphRoutes(app: FastifyInstance, deps: AppDeps):
   });
 
   endpoint(app, db, {
-    method: 'POST', url: '/t_project_graph/del/:id', access: Right.ProjectEdit, params: IdParam, response: z.literal(true),
+    method: 'POST', url: '/t_project_graph/del/:id', access: Right.ProjectEdit, tenancy: 'subtree', params: IdParam, response: z.literal(true),
     async handler({ user, params }) {
       const row = await findVisible(user, params.id);
       if (Number(row.is_default) === 1 && await graphs.countOthers(row.project_id, row.id) > 0) {

@@ -6,7 +6,7 @@ import type { DB } from '../../db/schema';
 import { badRequest, conflict } from '../../http/api-error';
 import { auditLog } from '../../logs/audit-log';
 import { STALE_VERSION } from '../../resources/resource-routes';
-import { visibleProjectFilter } from '../scope-filters';
+import { visibleProjectFilter } from '../../auth/scope-filters';
 
 type VideoRow = Selectable<DB['t_project_video']>;
 

@@ -32,7 +32,7 @@ export function registerProjectVideoRoutes(app: FastifyInstance, { db, config }:
   });
 
   endpoint(app, db, {
-    method: 'POST', url: '/t_project_video/save', access: Right.ProjectEdit, body: SaveProjectVideoBody, response: ProjectVideo,
+    method: 'POST', url: '/t_project_video/save', access: Right.ProjectEdit, tenancy: 'subtree', body: SaveProjectVideoBody, response: ProjectVideo,
     async handler({ user, body, req }) {
       if (!allowedOrigin(body.streamUrl)) {
         throw badRequest(`body.streamUrl: 服务器只允许播放这些来源的视频流（VIDEO_ORIGINS）：${(config.videoOrigins as string[]).join('，')}`);
@@ -50,7 +50,7 @@ export function registerProjectVideoRoutes(app: FastifyInstance, { db, config }:
   });
 
   endpoint(app, db, {
-    method: 'POST', url: '/t_project_video/del/:id', access: Right.ProjectEdit, params: IdParam, response: z.literal(true),
+    method: 'POST', url: '/t_project_video/del/:id', access: Right.ProjectEdit, tenancy: 'subtree', params: IdParam, response: z.literal(true),
     async handler({ user, params, req }) {
       const video = await videos.findVisible(user, params.id);
       if (!video) throw notFound(WHAT);

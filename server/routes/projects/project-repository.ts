@@ -7,7 +7,7 @@ import { notFound } from '../../http/api-error';
 import { likePattern } from '../../resources/resource-repository';
 import { registerMaps } from '../../gateway/register-map';
 import { devicesByIds } from '../devices/device-repository';
-import { visibleOrgFilter, visibleProjectFilter } from '../scope-filters';
+import { visibleOrgFilter, visibleProjectFilter } from '../../auth/scope-filters';
 import type { ComXmlProject } from './project-xml';
 
 /** A project as the family's calls read it once they know the caller sees it. */

@@ -105,7 +105,7 @@ export function registerProjectRoutes(app: FastifyInstance, { db, telemetry, tel
   });
 
   endpoint(app, db, {
-    method: 'POST', url: '/t_project/associate', access: Right.ProjectEdit, body: AssociateBody, response: Updated,
+    method: 'POST', url: '/t_project/associate', access: Right.ProjectEdit, tenancy: 'subtree', body: AssociateBody, response: Updated,
     async handler({ user, body, req }) {
       // The same move as t_device/set-project, from the project's side: 404 for a project not seen.
       await projectOr404(db, user, body.projectId);
@@ -114,12 +114,12 @@ export function registerProjectRoutes(app: FastifyInstance, { db, telemetry, tel
   });
 
   endpoint(app, db, {
-    method: 'POST', url: '/t_project/remove-device', access: Right.ProjectEdit, body: ProjectDevicesBody, response: Updated,
+    method: 'POST', url: '/t_project/remove-device', access: Right.ProjectEdit, tenancy: 'subtree', body: ProjectDevicesBody, response: Updated,
     handler: async ({ user, body, req }) => ({ updated: await removeDevices(db, { user, ip: req.ip }, body.projectId, body.deviceIds) }),
   });
 
   endpoint(app, db, {
-    method: 'POST', url: '/t_project/del-dev', access: Right.DeviceDelete, body: ProjectDevicesBody, response: Deleted,
+    method: 'POST', url: '/t_project/del-dev', access: Right.DeviceDelete, tenancy: 'subtree', body: ProjectDevicesBody, response: Deleted,
     async handler({ user, body, req }) {
       const { deleted, cleared } = await serial(() => deleteProjectDevices(db, { user, ip: req.ip }, body.projectId, body.deviceIds));
       for (const alarm of cleared) telemetryEvents?.emit('measureWarning', { action: 'clear', alarm });
@@ -128,22 +128,22 @@ export function registerProjectRoutes(app: FastifyInstance, { db, telemetry, tel
   });
 
   endpoint(app, db, {
-    method: 'POST', url: '/t_project/associate-group', access: Right.ProjectEdit, body: AssociateGroupBody, response: Updated,
+    method: 'POST', url: '/t_project/associate-group', access: Right.ProjectEdit, tenancy: 'subtree', body: AssociateGroupBody, response: Updated,
     handler: async ({ user, body, req }) => ({ updated: await associateGroup(db, { user, ip: req.ip }, body.groupId, body.projectIds) }),
   });
 
   endpoint(app, db, {
-    method: 'POST', url: '/t_project/add-gateway', access: Right.ProjectEdit, body: AddGatewayBody, response: ProjectGateway,
+    method: 'POST', url: '/t_project/add-gateway', access: Right.ProjectEdit, tenancy: 'subtree', body: AddGatewayBody, response: ProjectGateway,
     handler: ({ user, body, req }) => addGateway(db, { user, ip: req.ip }, body),
   });
 
   endpoint(app, db, {
-    method: 'POST', url: '/t_project/add-gateway-items', access: Right.ProjectEdit, body: AddGatewayItemsBody, response: Updated,
+    method: 'POST', url: '/t_project/add-gateway-items', access: Right.ProjectEdit, tenancy: 'subtree', body: AddGatewayItemsBody, response: Updated,
     handler: async ({ user, body, req }) => ({ updated: await addGatewayItems(db, { user, ip: req.ip }, body.projectId, body.gatewayId, body.deviceIds) }),
   });
 
   endpoint(app, db, {
-    method: 'POST', url: '/t_project/add-gateway-item', access: Right.ProjectEdit, body: AddGatewayItemBody, response: DeviceListItem,
+    method: 'POST', url: '/t_project/add-gateway-item', access: Right.ProjectEdit, tenancy: 'subtree', body: AddGatewayItemBody, response: DeviceListItem,
     async handler({ user, body, req }) {
       await addGatewayItems(db, { user, ip: req.ip }, body.projectId, body.gatewayId, [body.deviceId], 'deviceId');
       return (await devicesByIds(db, [body.deviceId]))[0];
@@ -159,12 +159,12 @@ export function registerProjectRoutes(app: FastifyInstance, { db, telemetry, tel
   });
 
   endpoint(app, db, {
-    method: 'POST', url: '/t_project_member/save', access: Right.ProjectEdit, body: SaveMembersBody, response: MembersChanged,
+    method: 'POST', url: '/t_project_member/save', access: Right.ProjectEdit, tenancy: 'subtree', body: SaveMembersBody, response: MembersChanged,
     handler: async ({ user, body, req }) => ({ changed: await saveMembers(db, { user, ip: req.ip }, body.projectId, body.userIds, body.role) }),
   });
 
   endpoint(app, db, {
-    method: 'POST', url: '/t_project_member/del', access: Right.ProjectEdit, body: DelMembersBody, response: MembersChanged,
+    method: 'POST', url: '/t_project_member/del', access: Right.ProjectEdit, tenancy: 'subtree', body: DelMembersBody, response: MembersChanged,
     handler: async ({ user, body, req }) => ({ changed: await removeMembers(db, { user, ip: req.ip }, body.projectId, body.userIds) }),
   });
 }

@@ -5,7 +5,7 @@ import type { DB } from '../../db/schema';
 import { badRequest, notFound } from '../../http/api-error';
 import { auditLog } from '../../logs/audit-log';
 import type { AlarmSnapshot } from '../../telemetry/telemetry-events';
-import { visibleOrgFilter } from '../scope-filters';
+import { visibleOrgFilter } from '../../auth/scope-filters';
 import { openAlarms, pushConfig, type Writer } from '../devices/device-write-repository';
 import { listableUserIds, projectOr404, type ProjectHead, visibleProjectIds } from './project-repository';
 

@@ -6,7 +6,7 @@ import { startNewLifeCycle } from '../../analysis/life/life-service';
 import type { DB } from '../../db/schema';
 import { auditLog, type AuditEntry } from '../../logs/audit-log';
 import type { MessageEvent } from '../../telemetry/telemetry-events';
-import { visibleOrgFilter, visibleProjectFilter } from '../scope-filters';
+import { visibleOrgFilter, visibleProjectFilter } from '../../auth/scope-filters';
 
 /** A device a batch names, as the server found it. */
 export interface BatchDevice { code: string; deviceId: number; deviceName: string; deviceCode: string; projectId: number | null; projectName: string; quantity: number }

@@ -12,7 +12,7 @@ import type { DB } from '../../db/schema';
 import { sendMessages } from '../../gateway/upgrade-items';
 import { auditLog, type AuditEntry } from '../../logs/audit-log';
 import type { MessageEvent } from '../../telemetry/telemetry-events';
-import { visibleOrgFilter, visibleProjectFilter } from '../scope-filters';
+import { visibleOrgFilter, visibleProjectFilter } from '../../auth/scope-filters';
 
 /** Order codes carry the site's date (contract/constants.ts). */
 const SITE_OFFSET_MS = SITE_UTC_OFFSET_MINUTES * 60_000;

@@ -60,7 +60,7 @@ export function registerPurchaseRoutes(app: FastifyInstance, { db, hub }: AppDep
   });
 
   endpoint(app, db, {
-    method: 'POST', url: '/t_order/create', access: PURCHASE_APPLY_RIGHTS, body: CreateOrderBody, response: CreateOrderResult,
+    method: 'POST', url: '/t_order/create', access: PURCHASE_APPLY_RIGHTS, tenancy: 'subtree', body: CreateOrderBody, response: CreateOrderResult,
     async handler({ user, body, req }) {
       const seen = new Set<string>();
       body.lines.forEach((l, n) => {
@@ -135,17 +135,17 @@ export function registerPurchaseRoutes(app: FastifyInstance, { db, hub }: AppDep
   };
 
   endpoint(app, db, {
-    method: 'POST', url: '/t_order/confirm', access: PURCHASE_RECORD_RIGHTS, body: OrderActionBody, response: OrderDetail,
+    method: 'POST', url: '/t_order/confirm', access: PURCHASE_RECORD_RIGHTS, tenancy: 'subtree', body: OrderActionBody, response: OrderDetail,
     handler: ({ user, body, req }) => move(user, body.id, 'confirm', '', req.ip),
   });
 
   endpoint(app, db, {
-    method: 'POST', url: '/t_order/finish', access: PURCHASE_RECORD_RIGHTS, body: OrderActionBody, response: OrderDetail,
+    method: 'POST', url: '/t_order/finish', access: PURCHASE_RECORD_RIGHTS, tenancy: 'subtree', body: OrderActionBody, response: OrderDetail,
     handler: ({ user, body, req }) => move(user, body.id, 'finish', '', req.ip),
   });
 
   endpoint(app, db, {
-    method: 'POST', url: '/t_order/cancel', access: PURCHASE_RECORD_RIGHTS, body: CancelOrderBody, response: OrderDetail,
+    method: 'POST', url: '/t_order/cancel', access: PURCHASE_RECORD_RIGHTS, tenancy: 'subtree', body: CancelOrderBody, response: OrderDetail,
     handler: ({ user, body, req }) => move(user, body.id, 'cancel', body.reason, req.ip),
   });
 
@@ -182,7 +182,7 @@ export function registerPurchaseRoutes(app: FastifyInstance, { db, hub }: AppDep
   });
 
   endpoint(app, db, {
-    method: 'POST', url: '/t_device_install_details/batch', access: PURCHASE_RECORD_RIGHTS, body: InstallBatchBody, response: InstallBatchResult,
+    method: 'POST', url: '/t_device_install_details/batch', access: PURCHASE_RECORD_RIGHTS, tenancy: 'subtree', body: InstallBatchBody, response: InstallBatchResult,
     async handler({ user, body, req }) {
       const list = await findInstall(user, body.installId);
       if (!sidesOf(user, list).includes('buyer')) throw forbidden('只有采购方可以登记安装');

@@ -1,7 +1,7 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { AuthUser } from '../../auth/auth-user';
 import type { DB } from '../../db/schema';
-import { visibleOrgFilter, visibleProjectFilter } from '../scope-filters';
+import { visibleOrgFilter, visibleProjectFilter } from '../../auth/scope-filters';
 
 /** What a target id of a data right points at, by kind. */
 const TARGET_TABLES = { project: 't_project', region: 't_region', industry: 't_industry', org: 't_org' } as const;

@@ -16,7 +16,8 @@ import { endpoint } from '../../http/endpoint';
 import { auditLog } from '../../logs/audit-log';
 import { inScope, resourceRepository } from '../../resources/resource-repository';
 import { roleRepository } from './role-repository';
-import { checkTargets, knownRights, refuseOutsideCap, refuseRaise, refuseWiderScope } from './role-rules';
+import { checkTargets, knownRights, refuseOutsideCap, refusePlatformRights, refuseRaise } from './role-rules';
+import { keepWithinScope, subjectsOfRoles, watchScope } from '../../auth/data-scope';
 
 /** What changed in a set, for the audit line. */
 function setChange<T>(before: readonly T[], after: readonly T[]) {
@@ -104,7 +105,7 @@ export function registerRoleRoutes(app: FastifyInstance, { db }: AppDeps): void 
   });
 
   endpoint(app, db, {
-    method: 'POST', url: '/role/rights/:id', access: Right.RoleEdit, params: IdParam, body: RightsBody, response: HeldRights,
+    method: 'POST', url: '/role/rights/:id', access: Right.RoleEdit, tenancy: 'subtree', params: IdParam, body: RightsBody, response: HeldRights,
     async handler({ user, params, body, req }) {
       return repo.atomically(async (trx) => {
         const role = await visibleRole(user, params.id, trx);
@@ -130,14 +131,14 @@ export function registerRoleRoutes(app: FastifyInstance, { db }: AppDeps): void 
   });
 
   endpoint(app, db, {
-    method: 'POST', url: '/role/data-rights/:id', access: Right.RoleEdit, params: IdParam, body: DataRightsBody, response: RoleDataRights,
+    method: 'POST', url: '/role/data-rights/:id', access: Right.RoleEdit, tenancy: 'subtree', params: IdParam, body: DataRightsBody, response: RoleDataRights,
     async handler({ user, params, body, req }) {
       return repo.atomically(async (trx) => {
         const role = await visibleRole(user, params.id, trx);
-        if (body.dataScope !== role.data_scope) refuseWiderScope(user, body.dataScope);
         const previous = (await repo.dataTargets(role.id, trx)).filter((t) => t.right_type === body.dataScope).map((t) => t.target_id);
-        const targets = await checkTargets(repo, trx, user, body.dataScope, body.targets, previous);
-        await repo.setDataRights(trx, role.id, body.dataScope, targets);
+        const targets = await checkTargets(repo, trx, body.dataScope, body.targets);
+        const field = body.dataScope === role.data_scope ? 'body.targets' : 'body.dataScope';
+        await keepWithinScope(trx, user, await subjectsOfRoles(trx, [role.id]), field, () => repo.setDataRights(trx, role.id, body.dataScope, targets));
         await audit(trx, user, req, 'edit', `role#${role.id} ${role.name}`, {
           dataScope: { before: role.data_scope, after: body.dataScope }, targets: setChange(previous, targets),
         });
@@ -154,7 +155,7 @@ export function registerRoleRoutes(app: FastifyInstance, { db }: AppDeps): void 
   });
 
   endpoint(app, db, {
-    method: 'POST', url: '/role/measure-rights/:id', access: Right.RoleEdit, params: IdParam, body: MeasureRightsBody, response: MeasureIdList,
+    method: 'POST', url: '/role/measure-rights/:id', access: Right.RoleEdit, tenancy: 'subtree', params: IdParam, body: MeasureRightsBody, response: MeasureIdList,
     async handler({ user, params, body, req }) {
       return repo.atomically(async (trx) => {
         const role = await visibleRole(user, params.id, trx);
@@ -169,7 +170,7 @@ export function registerRoleRoutes(app: FastifyInstance, { db }: AppDeps): void 
   });
 
   endpoint(app, db, {
-    method: 'POST', url: '/role/copy/:id', access: Right.RoleEdit, params: IdParam, body: CopyRoleBody, response: roleResource.row,
+    method: 'POST', url: '/role/copy/:id', access: Right.RoleEdit, tenancy: 'subtree', params: IdParam, body: CopyRoleBody, response: roleResource.row,
     async handler({ user, params, body, req }) {
       const id = await repo.atomically(async (trx) => {
         const source = await visibleRole(user, params.id, trx);
@@ -182,13 +183,13 @@ export function registerRoleRoutes(app: FastifyInstance, { db }: AppDeps): void 
         const rights = await repo.roleRights(source.id, trx);
         refuseOutsideCap(rights, await repo.typeRights(org.org_type, trx), await typeName(org.org_type, trx), 'body.orgId');
         refuseRaise(user, [], rights, 'body.rights');
-        refuseWiderScope(user, source.data_scope);
         const targets = (await repo.dataTargets(source.id, trx)).filter((t) => t.right_type === source.data_scope);
-        await checkTargets(repo, trx, user, source.data_scope, targets.map((t) => t.target_id));
+        const watch = await watchScope(trx, user, { userIds: [], roleIds: [] });
         const copy = await repo.insertRole(trx, {
           orgId, name: body.name, dataScope: source.data_scope, remark: source.remark, rights, targets,
           measureIds: await repo.measureIds(source.id, trx),
         });
+        await watch.check('body.orgId', { userIds: [], roleIds: [copy] });
         await audit(trx, user, req, 'add', `role#${copy} ${body.name}`, { copyOf: source.id, orgId, rights });
         return copy;
       });
@@ -205,11 +206,12 @@ export function registerRoleRoutes(app: FastifyInstance, { db }: AppDeps): void 
   });
 
   endpoint(app, db, {
-    method: 'POST', url: '/t_org_type/rights/:orgType', access: Right.OrgTypeEdit, params: OrgTypeParam, body: RightsBody, response: RightCodeList,
+    method: 'POST', url: '/t_org_type/rights/:orgType', access: Right.OrgTypeEdit, tenancy: 'platform', params: OrgTypeParam, body: RightsBody, response: RightCodeList,
     async handler({ user, params, body, req }) {
       return repo.atomically(async (trx) => {
         const type = await knownType(params.orgType, trx);
         const rights = await knownRights(repo, trx, body.rights);
+        refusePlatformRights(type.org_type, rights);
         const before = await repo.typeRights(type.org_type, trx);
         refuseRaise(user, before, rights);
         await repo.setTypeRights(trx, type.org_type, rights);
@@ -228,7 +230,7 @@ export function registerRoleRoutes(app: FastifyInstance, { db }: AppDeps): void 
   });
 
   endpoint(app, db, {
-    method: 'POST', url: '/t_org_type_role/rights/:id', access: Right.OrgTypeEdit, params: IdParam, body: RightsBody, response: HeldRights,
+    method: 'POST', url: '/t_org_type_role/rights/:id', access: Right.OrgTypeEdit, tenancy: 'platform', params: IdParam, body: RightsBody, response: HeldRights,
     async handler({ user, params, body, req }) {
       return repo.atomically(async (trx) => {
         const role = await knownTypeRole(params.id, trx);
@@ -253,7 +255,7 @@ export function registerRoleRoutes(app: FastifyInstance, { db }: AppDeps): void 
   });
 
   endpoint(app, db, {
-    method: 'POST', url: '/t_org/import-type-roles/:id', access: Right.RoleEdit, params: IdParam, response: ImportTypeRolesResult,
+    method: 'POST', url: '/t_org/import-type-roles/:id', access: Right.RoleEdit, tenancy: 'subtree', params: IdParam, response: ImportTypeRolesResult,
     async handler({ user, params, req }) {
       return repo.atomically(async (trx) => {
         const org = await visibleOrg(user, params.id, trx);
@@ -269,10 +271,11 @@ export function registerRoleRoutes(app: FastifyInstance, { db }: AppDeps): void 
           // The type's rights may have narrowed since the type role was set: it never brings more.
           const rights = typeRole.rights.filter((c) => cap.has(c));
           refuseRaise(user, [], rights);
-          refuseWiderScope(user, typeRole.data_scope);
+          const watch = await watchScope(trx, user, { userIds: [], roleIds: [] });
           const id = await repo.insertRole(trx, {
             orgId: org.id, name: typeRole.name, dataScope: typeRole.data_scope, remark: typeRole.remark, rights, targets: [], measureIds: [],
           });
+          await watch.check(`params.id: 类型角色「${typeRole.name}」`, { userIds: [], roleIds: [id] });
           await audit(trx, user, req, 'add', `role#${id} ${typeRole.name}`, { importedFrom: `t_org_type_role#${typeRole.id}`, orgId: org.id, rights });
           imported.push({ id, name: typeRole.name });
         }

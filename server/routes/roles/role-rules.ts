@@ -1,4 +1,6 @@
 import { dataTargetOf } from '../../../contract/access';
+import { OrgType } from '../../../contract/enums';
+import { PLATFORM_RIGHTS } from '../../../contract/rights';
 import type { Kysely } from 'kysely';
 import type { AuthUser } from '../../auth/auth-user';
 import type { DB } from '../../db/schema';
@@ -37,20 +39,18 @@ export function refuseOutsideCap(rights: readonly string[], cap: readonly string
   if (outside.length) throw badRequest(`${field}: 权限 ${outside.join(', ')} 不在组织类型“${typeName}”的权限范围内`);
 }
 
-/** Nobody gives a data scope wider than its own: VAll only by a caller who sees everything. */
-export function refuseWiderScope(user: AuthUser, dataScope: string, field = 'body.dataScope'): void {
-  if (dataScope === 'VAll' && !user.scope.all) throw forbidden(`${field}: 不能授予超出您数据范围的数据权限（全部数据）`);
+/** Only the internal organisation type's cap holds the platform's own rights (400 naming them). */
+export function refusePlatformRights(orgType: number, rights: readonly string[], field = 'body.rights'): void {
+  if (orgType === OrgType.Internal) return;
+  const platform = rights.filter((c) => (PLATFORM_RIGHTS as readonly string[]).includes(c));
+  if (platform.length) throw badRequest(`${field}: 平台权限 ${platform.join(', ')} 只能属于内部组织类型`);
 }
 
 /**
- * The targets of a data right: none for a type that takes none; each one existing; and, for a
- * caller who does not see everything, each target it adds (not in `previous`) within what it sees
- * (organisations and projects of its data scope, regions and industries of its own region and
- * industry rights).
+ * The targets of a data right: none for a type that takes none, and each one existing. Whether they
+ * lie within the caller's own scope is decided for the whole write by server/auth/data-scope.ts.
  */
-export async function checkTargets(
-  repo: RoleRepository, trx: Kysely<DB>, user: AuthUser, dataScope: string, targets: readonly number[], previous: readonly number[] = [],
-): Promise<number[]> {
+export async function checkTargets(repo: RoleRepository, trx: Kysely<DB>, dataScope: string, targets: readonly number[]): Promise<number[]> {
   const ids = [...new Set(targets)].sort((a, b) => a - b);
   const kind = dataTargetOf(dataScope);
   if (kind === 'none') {
@@ -58,12 +58,6 @@ export async function checkTargets(
     return [];
   }
   if ((await repo.countExisting(kind, ids, trx)) !== ids.length) throw badRequest(`body.targets: 含有不存在的${TARGET_NOUN[kind]}`);
-  const scope = user.scope;
-  const added = ids.filter((id) => !previous.includes(id));
-  if (scope.all || !added.length) return ids;
-  const within = kind === 'project' ? (await repo.countVisibleProjects(user, added, trx)) === added.length
-    : added.every((id) => (kind === 'org' ? scope.orgIds : kind === 'region' ? scope.regionIds : scope.industryIds).includes(id));
-  if (!within) throw forbidden(`body.targets: 含有超出您数据范围的${TARGET_NOUN[kind]}`);
   return ids;
 }
 

@@ -9,7 +9,7 @@ import {
 } from '../../../contract/screen-data';
 import type { AuthUser } from '../../auth/auth-user';
 import type { DB } from '../../db/schema';
-import { visibleProjectFilter } from '../scope-filters';
+import { visibleProjectFilter } from '../../auth/scope-filters';
 
 const MINUTE = 60_000;
 const HOUR = 3_600_000;

@@ -56,7 +56,7 @@ export function registerScreenLibraryRoutes(app: FastifyInstance, { db }: AppDep
   });
 
   endpoint(app, db, {
-    method: 'POST', url: '/t_screen_tpl/thumbnail/:id', access: Right.ScreenEdit, params: IdParam, body: ScreenTemplateThumbnailBody,
+    method: 'POST', url: '/t_screen_tpl/thumbnail/:id', access: Right.ScreenEdit, tenancy: 'subtree', params: IdParam, body: ScreenTemplateThumbnailBody,
     response: ScreenTemplateSummary,
     async handler({ user, params, body }) {
       await findEditable(user, params.id);
@@ -66,7 +66,7 @@ export function registerScreenLibraryRoutes(app: FastifyInstance, { db }: AppDep
   });
 
   endpoint(app, db, {
-    method: 'POST', url: '/t_screen_tpl/copy/:id', access: Right.ScreenEdit, params: IdParam, body: CopyScreenTemplateBody,
+    method: 'POST', url: '/t_screen_tpl/copy/:id', access: Right.ScreenEdit, tenancy: 'subtree', params: IdParam, body: CopyScreenTemplateBody,
     response: ScreenTemplateRecord,
     async handler({ user, params, body, req }) {
       const source = await findVisible(user, params.id);
@@ -81,7 +81,7 @@ export function registerScreenLibraryRoutes(app: FastifyInstance, { db }: AppDep
   });
 
   endpoint(app, db, {
-    method: 'POST', url: '/t_screen_tpl/rename/:id', access: Right.ScreenEdit, params: IdParam, body: RenameScreenTemplateBody,
+    method: 'POST', url: '/t_screen_tpl/rename/:id', access: Right.ScreenEdit, tenancy: 'subtree', params: IdParam, body: RenameScreenTemplateBody,
     response: ScreenTemplateSummary,
     async handler({ user, params, body, req }) {
       await findEditable(user, params.id);
@@ -91,7 +91,7 @@ export function registerScreenLibraryRoutes(app: FastifyInstance, { db }: AppDep
   });
 
   const flagRoute = (segment: string, flag: TemplateFlag, check: (user: AuthUser, row: TemplateRow, value: boolean) => void) => endpoint(app, db, {
-    method: 'POST', url: `/t_screen_tpl/${segment}/:id`, access: Right.ScreenEdit, params: IdParam, body: ScreenTemplateFlagBody,
+    method: 'POST', url: `/t_screen_tpl/${segment}/:id`, access: Right.ScreenEdit, tenancy: 'subtree', params: IdParam, body: ScreenTemplateFlagBody,
     response: ScreenTemplateSummary,
     async handler({ user, params, body, req }) {
       const value = body?.value ?? true;
@@ -136,7 +136,7 @@ export function registerScreenLibraryRoutes(app: FastifyInstance, { db }: AppDep
   });
 
   endpoint(app, db, {
-    method: 'POST', url: '/t_screen_tpl/:id/restore', access: Right.ScreenEdit, params: IdParam, body: RestoreScreenTemplateBody,
+    method: 'POST', url: '/t_screen_tpl/:id/restore', access: Right.ScreenEdit, tenancy: 'subtree', params: IdParam, body: RestoreScreenTemplateBody,
     response: ScreenTemplateRecord,
     async handler({ user, params, body, req }) {
       const row = await findEditable(user, params.id);
@@ -162,7 +162,7 @@ export function registerScreenLibraryRoutes(app: FastifyInstance, { db }: AppDep
   });
 
   endpoint(app, db, {
-    method: 'POST', url: '/t_screen_tpl/import', access: Right.ScreenEdit, body: ImportScreenTemplateBody, response: ScreenTemplateRecord,
+    method: 'POST', url: '/t_screen_tpl/import', access: Right.ScreenEdit, tenancy: 'subtree', body: ImportScreenTemplateBody, response: ScreenTemplateRecord,
     bodyLimit: SCREEN_TEMPLATE_IMPORT_MAX_BYTES,
     async handler({ user, body, req }) {
       const name = body.name ?? body.file.name.trim().slice(0, NAME_MAX);

@@ -3,7 +3,7 @@ import type { AuthUser } from '../../auth/auth-user';
 import type { DB } from '../../db/schema';
 import { badRequest, conflict } from '../../http/api-error';
 import { auditLog } from '../../logs/audit-log';
-import { visibleOrgFilter } from '../scope-filters';
+import { visibleOrgFilter } from '../../auth/scope-filters';
 import { documentStatsOf, templateAuditDetail, templateAuditTarget, type AuditedTemplate } from './screen-template-audit';
 import { ensureRevision, removeRevisions, writeRevision } from './screen-template-revision-repository';
 

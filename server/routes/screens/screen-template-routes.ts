@@ -86,7 +86,7 @@ export function registerScreenTemplateRoutes(app: FastifyInstance, deps: AppDeps
   });
 
   endpoint(app, db, {
-    method: 'POST', url: '/t_screen_tpl/save', access: Right.ScreenEdit, body: SaveScreenTemplateBody, response: ScreenTemplateRecord,
+    method: 'POST', url: '/t_screen_tpl/save', access: Right.ScreenEdit, tenancy: 'subtree', body: SaveScreenTemplateBody, response: ScreenTemplateRecord,
     async handler({ user, body, req }) {
       const writer = { user, ip: req.ip };
       if (body.isDefault !== undefined) requireAllData(user, '默认大屏模板');
@@ -106,7 +106,7 @@ export function registerScreenTemplateRoutes(app: FastifyInstance, deps: AppDeps
   });
 
   endpoint(app, db, {
-    method: 'POST', url: '/t_screen_tpl/del/:id', access: Right.ScreenEdit, params: IdParam, response: z.literal(true),
+    method: 'POST', url: '/t_screen_tpl/del/:id', access: Right.ScreenEdit, tenancy: 'subtree', params: IdParam, response: z.literal(true),
     async handler({ user, params, req }) {
       await templates.remove({ user, ip: req.ip }, await findEditable(user, params.id));
       return true as const;

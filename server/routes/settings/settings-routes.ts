@@ -20,7 +20,7 @@ export function registerSettingsRoutes(app: FastifyInstance, { db }: AppDeps): v
     handler: () => loadSettings(db),
   });
   endpoint(app, db, {
-    method: 'POST', url: '/sys_setting/save', access: Right.SettingsEdit, body: SettingsPatch, response: SettingsSchema,
+    method: 'POST', url: '/sys_setting/save', access: Right.SettingsEdit, tenancy: 'platform', body: SettingsPatch, response: SettingsSchema,
     handler: ({ body, user, req }) => saveSettings(db, body, { userId: user.id, username: user.username, ip: req.ip }),
   });
 }

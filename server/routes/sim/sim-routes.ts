@@ -10,7 +10,7 @@ import { visibleProject } from '../telemetry/telemetry-repository';
 /** Drills on the demo server's simulator (contract/sim-drills.ts). */
 export function registerSimRoutes(app: FastifyInstance, { db, drills }: AppDeps): void {
   endpoint(app, db, {
-    method: 'POST', url: '/sim/drill/haze', access: Right.DeviceEdit, body: HazeDrill, response: HazeDrillResult,
+    method: 'POST', url: '/sim/drill/haze', access: Right.DeviceEdit, tenancy: 'subtree', body: HazeDrill, response: HazeDrillResult,
     handler: async ({ user, body, req }) => {
       if (!drills?.running) throw new ApiError(404, '演示模拟器未运行：只有演示服务器能做演练');
       const projectId = await visibleProject(db, user, body.projectId);

@@ -3,7 +3,7 @@ import { DeviceState, WarnLevel } from '../../../contract/enums';
 import type { AlarmStats, DeviceStats, ProjectStats } from '../../../contract/statistics';
 import type { AuthUser } from '../../auth/auth-user';
 import type { DB } from '../../db/schema';
-import { visibleProjectFilter } from '../scope-filters';
+import { visibleProjectFilter } from '../../auth/scope-filters';
 
 /** The counts of the home page and the big screen, always within the user's data scope. */
 export function statisticsRepository(db: Kysely<DB>) {

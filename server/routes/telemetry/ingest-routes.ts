@@ -14,12 +14,12 @@ import type { Telemetry } from '../../telemetry/telemetry';
  */
 export function registerIngestRoutes(app: FastifyInstance, { db }: AppDeps, telemetry: Telemetry): void {
   endpoint(app, db, {
-    method: 'POST', url: '/ingest', access: Right.Ingest, body: IngestBody, response: IngestResult,
+    method: 'POST', url: '/ingest', access: Right.Ingest, tenancy: 'platform', body: IngestBody, response: IngestResult,
     handler: ({ body }) => telemetry.ingest.ingest(body.items),
   });
 
   endpoint(app, db, {
-    method: 'POST', url: '/ingest/gateway', access: 'public', body: IngestBody, response: IngestResult,
+    method: 'POST', url: '/ingest/gateway', access: 'public', tenancy: 'gateway', body: IngestBody, response: IngestResult,
     async handler({ req, body }) {
       const gateway = await gatewayByKey(db, req.headers['x-gateway-key']);
       if (!gateway) throw new ApiError(401, '网关密钥无效');

@@ -5,7 +5,7 @@ import type { DB } from '../../db/schema';
 import { notFound } from '../../http/api-error';
 import { bucketOf, type RollupTable } from '../../telemetry/history-writer';
 import { mergeBuckets, RAW_MAX_RANGE_MS, type HistoryFacts, type HistoryResolution } from './history-resolution';
-import { visibleProjectFilter } from '../scope-filters';
+import { visibleProjectFilter } from '../../auth/scope-filters';
 
 const MINUTE = 60_000;
 const HOUR = 3_600_000;

@@ -8,7 +8,7 @@ import type { DB } from '../../db/schema';
 import { sendMessages } from '../../gateway/upgrade-items';
 import { auditLog, type AuditEntry } from '../../logs/audit-log';
 import type { MessageEvent } from '../../telemetry/telemetry-events';
-import { visibleProjectFilter } from '../scope-filters';
+import { visibleProjectFilter } from '../../auth/scope-filters';
 import { auditorsOf } from './upgrade-repository';
 
 const nameOf = (nick: string | null, username: string | null) => nick || username || '';

@@ -41,7 +41,7 @@ export function registerDebugRoutes(app: FastifyInstance, { db, hub }: AppDeps):
   });
 
   endpoint(app, db, {
-    method: 'POST', url: '/t_debug/save', access: Right.UpgradeEdit, body: SaveDebugBody, response: DebugSessionRecord,
+    method: 'POST', url: '/t_debug/save', access: Right.UpgradeEdit, tenancy: 'subtree', body: SaveDebugBody, response: DebugSessionRecord,
     async handler({ user, body, req }) {
       const device = await sessions.device(user, body.deviceId);
       if (!device?.visible) throw notFound('设备');
@@ -52,7 +52,7 @@ export function registerDebugRoutes(app: FastifyInstance, { db, hub }: AppDeps):
   });
 
   endpoint(app, db, {
-    method: 'POST', url: '/t_debug/audit', access: Right.DebugAudit, body: AuditBody, response: DebugSessionRecord,
+    method: 'POST', url: '/t_debug/audit', access: Right.DebugAudit, tenancy: 'subtree', body: AuditBody, response: DebugSessionRecord,
     async handler({ user, body, req }) {
       await findVisible(user, body.id);
       const facts = (await sessions.auditFacts(user, body.id, Date.now()))!;
@@ -67,7 +67,7 @@ export function registerDebugRoutes(app: FastifyInstance, { db, hub }: AppDeps):
   });
 
   endpoint(app, db, {
-    method: 'POST', url: '/t_debug/close/:id', access: Right.UpgradeEdit, params: IdParam, response: DebugSessionRecord,
+    method: 'POST', url: '/t_debug/close/:id', access: Right.UpgradeEdit, tenancy: 'subtree', params: IdParam, response: DebugSessionRecord,
     async handler({ user, params, req }) {
       const found = await findVisible(user, params.id);
       if (found.state !== 'active') throw conflict('调试窗口未开启，无需结束');

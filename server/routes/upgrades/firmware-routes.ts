@@ -37,7 +37,7 @@ export function registerFirmwareRoutes(app: FastifyInstance, { db, config }: App
   });
 
   endpoint(app, db, {
-    method: 'POST', url: '/t_upgrade_file/upload', access: Right.UpgradeEdit, query: UploadFirmwareQuery, response: FirmwareRecord,
+    method: 'POST', url: '/t_upgrade_file/upload', access: Right.UpgradeEdit, tenancy: 'platform', query: UploadFirmwareQuery, response: FirmwareRecord,
     async handler({ user, query, req }) {
       if (await repo.modelName(query.deviceModelId) === undefined) throw notFound('产品');
       const existing = await repo.listFirmware({ Page: 1, Size: 500, deviceModelId: query.deviceModelId });
@@ -66,7 +66,7 @@ export function registerFirmwareRoutes(app: FastifyInstance, { db, config }: App
   });
 
   endpoint(app, db, {
-    method: 'POST', url: '/t_upgrade_file/del/:id', access: Right.UpgradeEdit, params: IdParam, response: z.literal(true),
+    method: 'POST', url: '/t_upgrade_file/del/:id', access: Right.UpgradeEdit, tenancy: 'platform', params: IdParam, response: z.literal(true),
     async handler({ user, params, req }) {
       const found = await repo.findFirmware(params.id);
       if (!found) throw notFound(WHAT);

@@ -14,7 +14,7 @@ import { GatewayCommandQueue } from '../../gateway/command-queue';
 import { refreshUpgradeTasks, sendMessages, upgradeMessageFacts } from '../../gateway/upgrade-items';
 import { auditLog, type AuditEntry } from '../../logs/audit-log';
 import type { MessageEvent } from '../../telemetry/telemetry-events';
-import { visibleProjectFilter } from '../scope-filters';
+import { visibleProjectFilter } from '../../auth/scope-filters';
 
 /** Where a gateway downloads a firmware (GET, with its X-Gateway-Key). */
 export const firmwareUrl = (fileId: number) => `/api/gateway/firmware/${fileId}`;

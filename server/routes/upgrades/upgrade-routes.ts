@@ -68,7 +68,7 @@ export function registerUpgradeRoutes(app: FastifyInstance, deps: AppDeps): void
   });
 
   endpoint(app, db, {
-    method: 'POST', url: '/t_upgrade/save', access: Right.UpgradeEdit, body: SaveUpgradeTaskBody, response: UpgradeTaskDetail,
+    method: 'POST', url: '/t_upgrade/save', access: Right.UpgradeEdit, tenancy: 'subtree', body: SaveUpgradeTaskBody, response: UpgradeTaskDetail,
     async handler({ user, body, req }) {
       const file = await repo.findFirmware(body.fileId);
       if (!file) throw notFound('固件');
@@ -89,7 +89,7 @@ export function registerUpgradeRoutes(app: FastifyInstance, deps: AppDeps): void
   });
 
   endpoint(app, db, {
-    method: 'POST', url: '/t_upgrade/audit', access: Right.UpgradeAudit, body: AuditBody, response: UpgradeTaskDetail,
+    method: 'POST', url: '/t_upgrade/audit', access: Right.UpgradeAudit, tenancy: 'subtree', body: AuditBody, response: UpgradeTaskDetail,
     async handler({ user, body, req }) {
       await findVisible(user, body.id);
       const facts = (await repo.auditFacts(user, body.id))!;
@@ -105,7 +105,7 @@ export function registerUpgradeRoutes(app: FastifyInstance, deps: AppDeps): void
   });
 
   endpoint(app, db, {
-    method: 'POST', url: '/t_upgrade/del/:id', access: Right.UpgradeEdit, params: IdParam, response: z.literal(true),
+    method: 'POST', url: '/t_upgrade/del/:id', access: Right.UpgradeEdit, tenancy: 'subtree', params: IdParam, response: z.literal(true),
     async handler({ user, params, req }) {
       await findVisible(user, params.id);
       const facts = (await repo.auditFacts(user, params.id))!;

@@ -5,7 +5,7 @@ import { revokeUserSessions } from '../../auth/sessions';
 import type { DB } from '../../db/schema';
 import { conflict } from '../../http/api-error';
 import { GUEST_RIGHTS } from '../../seed/rights-catalogue';
-import { visibleOrgFilter } from '../scope-filters';
+import { visibleOrgFilter } from '../../auth/scope-filters';
 
 /** The one guest account's login name. */
 export const GUEST_USERNAME = 'guest';

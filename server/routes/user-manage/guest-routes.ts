@@ -28,7 +28,7 @@ export function registerGuestRoutes(app: FastifyInstance, deps: AppDeps): void {
   });
 
   endpoint(app, db, {
-    method: 'POST', url: '/user-manage/enable-guest', access: Right.UserEdit, body: EnableGuestBody, response: GuestState,
+    method: 'POST', url: '/user-manage/enable-guest', access: Right.UserEdit, tenancy: 'platform', body: EnableGuestBody, response: GuestState,
     async handler({ user, body, req }) {
       let userId: number | null;
       if (body.enabled) {
@@ -67,7 +67,7 @@ export function registerGuestRoutes(app: FastifyInstance, deps: AppDeps): void {
   });
 
   endpoint(app, db, {
-    method: 'POST', url: '/user-manage/guest', access: 'public', query: LoginQuery, body: GuestLoginBody, response: TokenResult,
+    method: 'POST', url: '/user-manage/guest', access: 'public', tenancy: 'self', query: LoginQuery, body: GuestLoginBody, response: TokenResult,
     rateLimit: config.loginRateLimit,
     async handler({ query, body, req }) {
       if (!(await isGuestEnabled(db))) throw forbidden(GUEST_MODE_OFF);

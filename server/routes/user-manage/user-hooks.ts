@@ -82,6 +82,10 @@ export function userHooks(deps: AppDeps): ResourceHooks {
       await userManageRepository(trx).setRoles(id, roleIds);
     },
 
+    async scopeSubjects(_trx, { id, fields, before }) {
+      return { userIds: id === undefined ? [] : [id], roleIds: [], field: before && before.orgId !== fields.orgId ? 'body.orgId' : 'body.roleIds' };
+    },
+
     async beforeDelete(trx, { user, before }) {
       const repo = userManageRepository(trx);
       const id = before.id as number;

@@ -3,7 +3,7 @@ import type { AuthUser } from '../../auth/auth-user';
 import { addressLocksOf, unlockAccount } from '../../auth/login-locks';
 import { revokeUserSessions } from '../../auth/sessions';
 import type { DB } from '../../db/schema';
-import { visibleOrgFilter } from '../scope-filters';
+import { visibleOrgFilter } from '../../auth/scope-filters';
 
 /** A role as the assignment rules read it: its organisation (null: the platform's), data scope and rights. */
 export interface RoleFacts {

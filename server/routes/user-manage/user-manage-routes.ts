@@ -11,6 +11,7 @@ import type { AuthUser } from '../../auth/auth-user';
 import { hashPassword } from '../../auth/passwords';
 import type { AppDeps } from '../../deps';
 import { badRequest, notFound } from '../../http/api-error';
+import { keepWithinScope } from '../../auth/data-scope';
 import { endpoint } from '../../http/endpoint';
 import { Licensing } from '../../licence/licensing';
 import { auditLog, type AuditEntry } from '../../logs/audit-log';
@@ -48,7 +49,7 @@ export function registerUserManageRoutes(app: FastifyInstance, deps: AppDeps): v
   const answer = async (id: number) => (await withUserExtras(db, [(await users.findAny(id))!]))[0];
 
   endpoint(app, db, {
-    method: 'POST', url: '/user-manage/disable', access: Right.UserEdit, body: DisableUserBody, response: User,
+    method: 'POST', url: '/user-manage/disable', access: Right.UserEdit, tenancy: 'subtree', body: DisableUserBody, response: User,
     async handler({ user, body, req }) {
       const disabled = body.disabled ? 1 : 0;
       const changed = await inUserTransaction(db, async (tx) => {
@@ -69,7 +70,7 @@ export function registerUserManageRoutes(app: FastifyInstance, deps: AppDeps): v
   });
 
   endpoint(app, db, {
-    method: 'POST', url: '/user-manage/recover', access: Right.UserDelete, body: UserIdBody, response: User,
+    method: 'POST', url: '/user-manage/recover', access: Right.UserDelete, tenancy: 'subtree', body: UserIdBody, response: User,
     async handler({ user, body, req }) {
       await inUserTransaction(db, async (tx) => {
         const row = await tx.findVisible(user, body.id, true);
@@ -86,7 +87,7 @@ export function registerUserManageRoutes(app: FastifyInstance, deps: AppDeps): v
   });
 
   endpoint(app, db, {
-    method: 'POST', url: '/user-manage/change-password', access: Right.UserEdit, body: SetPasswordBody, response: z.literal(true),
+    method: 'POST', url: '/user-manage/change-password', access: Right.UserEdit, tenancy: 'subtree', body: SetPasswordBody, response: z.literal(true),
     async handler({ user, body, req }) {
       const hash = await hashPassword(body.password);
       await inUserTransaction(db, async (tx) => {
@@ -102,7 +103,7 @@ export function registerUserManageRoutes(app: FastifyInstance, deps: AppDeps): v
   });
 
   endpoint(app, db, {
-    method: 'POST', url: '/user-manage/unlock', access: Right.UserEdit, body: UserIdBody, response: z.literal(true),
+    method: 'POST', url: '/user-manage/unlock', access: Right.UserEdit, tenancy: 'subtree', body: UserIdBody, response: z.literal(true),
     async handler({ user, body, req }) {
       await inUserTransaction(db, async (tx) => {
         const row = await visibleUser(tx, user, body.id);
@@ -132,7 +133,7 @@ export function registerUserManageRoutes(app: FastifyInstance, deps: AppDeps): v
   });
 
   endpoint(app, db, {
-    method: 'POST', url: '/user-manage/join-org', access: Right.UserEdit, body: JoinOrgBody, response: User,
+    method: 'POST', url: '/user-manage/join-org', access: Right.UserEdit, tenancy: 'subtree', body: JoinOrgBody, response: User,
     async handler({ user, body, req }) {
       await inUserTransaction(db, async (tx) => {
         const row = await visibleUser(tx, user, body.id);
@@ -141,8 +142,10 @@ export function registerUserManageRoutes(app: FastifyInstance, deps: AppDeps): v
         await refuseLastSuper(tx, row.id);
         const current = await tx.roleIdsOf(row.id);
         const dropped = await unfitRoles(tx, body.orgId, current);
-        await tx.update(row.id, { org_id: body.orgId });
-        if (dropped.length) await tx.setRoles(row.id, current.filter((id) => !dropped.some((d) => d.id === id)));
+        await keepWithinScope(tx.db, user, { userIds: [row.id], roleIds: [] }, 'body.orgId', async () => {
+          await tx.update(row.id, { org_id: body.orgId });
+          if (dropped.length) await tx.setRoles(row.id, current.filter((id) => !dropped.some((d) => d.id === id)));
+        });
         await auditLog(tx.db, entryOf(user, req.ip, row, {
           before: { orgId: row.orgId }, after: { orgId: body.orgId }, droppedRoles: dropped.map((d) => d.name),
         }));
@@ -155,7 +158,7 @@ export function registerUserManageRoutes(app: FastifyInstance, deps: AppDeps): v
     ['wxopenid', 'wx_open_id', 'wxOpenId', '微信 openId'], ['appopenid', 'app_open_id', 'appOpenId', 'App openId'],
   ] as const) {
     endpoint(app, db, {
-      method: 'POST', url: `/user-manage/bind/${path}`, access: Right.UserEdit, body: BindOpenIdBody, response: User,
+      method: 'POST', url: `/user-manage/bind/${path}`, access: Right.UserEdit, tenancy: 'subtree', body: BindOpenIdBody, response: User,
       async handler({ user, body, req }) {
         await inUserTransaction(db, async (tx) => {
           const row = await visibleUser(tx, user, body.id);

@@ -24,7 +24,7 @@ const DUMMY_HASH = 'scrypt$AAAAAAAAAAAAAAAAAAAAAA==$AAAAAAAAAAAAAAAAAAAAAAAAAAAA
 export function registerUserRoutes(app: FastifyInstance, deps: AppDeps): void {
   const { db, config } = deps;
   endpoint(app, db, {
-    method: 'POST', url: '/user/login', access: 'public', query: LoginQuery, body: LoginBody, response: TokenResult,
+    method: 'POST', url: '/user/login', access: 'public', tenancy: 'self', query: LoginQuery, body: LoginBody, response: TokenResult,
     rateLimit: config.loginRateLimit,
     async handler({ query, body, req }) {
       const now = Date.now();
@@ -55,7 +55,7 @@ export function registerUserRoutes(app: FastifyInstance, deps: AppDeps): void {
   });
 
   endpoint(app, db, {
-    method: 'POST', url: '/user/refesh-token', access: 'public', body: RefreshTokenBody, response: TokenResult,
+    method: 'POST', url: '/user/refesh-token', access: 'public', tenancy: 'self', body: RefreshTokenBody, response: TokenResult,
     async handler({ body }) {
       // A video wall's display token lives until it is revoked: nothing to refresh (and a wall must not be sent to the login).
       if (isDisplayToken(body.token)) throw badRequest('body.token: a display token is not refreshed; it stays valid until revoked');
@@ -74,7 +74,7 @@ export function registerUserRoutes(app: FastifyInstance, deps: AppDeps): void {
   // Not in SPEC §7 (the product only deleted its cookie): ends the caller's session on the server,
   // so a copied or leaked token stops working the moment its owner logs out.
   endpoint(app, db, {
-    method: 'POST', url: '/user/logout', access: 'signed-in', response: z.literal(true), guestMayPost: true,
+    method: 'POST', url: '/user/logout', access: 'signed-in', tenancy: 'self', response: z.literal(true), guestMayPost: true,
     async handler({ user }) {
       // Not an operation-log line: SPEC §3's log actions are sign-ins and changes, and a sign-out
       // written as 登录 would read as a second sign-in.
@@ -94,7 +94,7 @@ export function registerUserRoutes(app: FastifyInstance, deps: AppDeps): void {
   });
 
   endpoint(app, db, {
-    method: 'POST', url: '/user/info', access: 'signed-in', body: UpdateProfileBody, response: UserInfo,
+    method: 'POST', url: '/user/info', access: 'signed-in', tenancy: 'self', body: UpdateProfileBody, response: UserInfo,
     async handler({ user, body }) {
       if (!(await updateProfile(db, user.id, body))) throw badRequest('body: nothing to update');
       const info = await loadUserInfo(db, user.id);
@@ -111,7 +111,7 @@ export function registerUserRoutes(app: FastifyInstance, deps: AppDeps): void {
   endpoint(app, db, { method: 'GET', url: '/user/ping', access: 'signed-in', response: z.literal('pong'), handler: () => 'pong' as const });
 
   endpoint(app, db, {
-    method: 'POST', url: '/user/login-test', access: 'signed-in', query: LoginTestQuery, response: z.literal(true), rateLimit: config.loginRateLimit,
+    method: 'POST', url: '/user/login-test', access: 'signed-in', tenancy: 'self', query: LoginTestQuery, response: z.literal(true), rateLimit: config.loginRateLimit,
     async handler({ user, query }) {
       if (!(await verifyMd5(query.password, await passwordHashOf(db, user.id)))) throw badRequest('密码错误');
       return true as const;
@@ -119,7 +119,7 @@ export function registerUserRoutes(app: FastifyInstance, deps: AppDeps): void {
   });
 
   endpoint(app, db, {
-    method: 'POST', url: '/user/change-password', access: 'signed-in', body: ChangePasswordBody, response: z.literal(true), rateLimit: config.loginRateLimit,
+    method: 'POST', url: '/user/change-password', access: 'signed-in', tenancy: 'self', body: ChangePasswordBody, response: z.literal(true), rateLimit: config.loginRateLimit,
     async handler({ user, body, req }) {
       if (!(await verifyPassword(body.oldPassword, await passwordHashOf(db, user.id)))) throw badRequest('原密码错误');
       if (body.oldPassword === body.newPassword) throw badRequest('body.newPassword: 新密码不能与原密码相同');
@@ -142,7 +142,7 @@ export function registerUserRoutes(app: FastifyInstance, deps: AppDeps): void {
   });
 
   endpoint(app, db, {
-    method: 'POST', url: '/user/customSet', access: 'signed-in', body: CustomSetBody, response: CustomSet,
+    method: 'POST', url: '/user/customSet', access: 'signed-in', tenancy: 'self', body: CustomSetBody, response: CustomSet,
     async handler({ user, body }) {
       const text = JSON.stringify(body.content);
       if (Buffer.byteLength(text) > CUSTOM_SET_MAX_BYTES) throw badRequest(`body.content: 超过 ${CUSTOM_SET_MAX_BYTES / 1024} KB`);

@@ -61,7 +61,7 @@ export function registerWallHealthRoutes(app: FastifyInstance, { db }: AppDeps, 
   });
 
   endpoint(app, db, {
-    method: 'POST', url: '/t_wall/:id/tile-event', access: Right.ScreenPreview, display: true, params: IdParam, body: TileEventBody,
+    method: 'POST', url: '/t_wall/:id/tile-event', access: Right.ScreenPreview, tenancy: 'subtree', display: true, params: IdParam, body: TileEventBody,
     response: TileHistoryEvent, rateLimit: 120,
     summary: 'The kiosk launcher reports a tile it restarted, found hung or crashed, or started',
     async handler({ user, params, body }) {

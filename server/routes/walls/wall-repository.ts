@@ -6,7 +6,7 @@ import type { AuthUser } from '../../auth/auth-user';
 import { hashToken } from '../../auth/tokens';
 import { tileOf } from '../../auth/display-tokens';
 import type { DB } from '../../db/schema';
-import { visibleOrgFilter } from '../scope-filters';
+import { visibleOrgFilter } from '../../auth/scope-filters';
 import { screenTemplateRepository } from '../screens/screen-template-repository';
 
 type WallRow = Selectable<DB['t_wall']>;

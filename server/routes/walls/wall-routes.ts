@@ -82,7 +82,7 @@ export function registerWallRoutes(app: FastifyInstance, { db, hub }: AppDeps, d
   });
 
   endpoint(app, db, {
-    method: 'POST', url: '/t_wall/save', access: Right.ScreenEdit, body: WallSave, response: WallDefinition,
+    method: 'POST', url: '/t_wall/save', access: Right.ScreenEdit, tenancy: 'subtree', body: WallSave, response: WallDefinition,
     summary: 'Creates (no id) or replaces a video wall; its rotation restarts WALL_PREPARE_MS later on every tile, which are told; '
       + 'the tokens of tiles a smaller wall no longer has are revoked',
     async handler({ user, body, req }) {
@@ -108,7 +108,7 @@ export function registerWallRoutes(app: FastifyInstance, { db, hub }: AppDeps, d
   });
 
   endpoint(app, db, {
-    method: 'POST', url: '/t_wall/:id/delete', access: Right.ScreenEdit, params: IdParam, response: z.literal(true),
+    method: 'POST', url: '/t_wall/:id/delete', access: Right.ScreenEdit, tenancy: 'subtree', params: IdParam, response: z.literal(true),
     summary: 'Deletes a video wall and its display tokens',
     async handler({ user, params }) {
       const { def } = await findEditable(user, params.id);
@@ -127,7 +127,7 @@ export function registerWallRoutes(app: FastifyInstance, { db, hub }: AppDeps, d
   });
 
   endpoint(app, db, {
-    method: 'POST', url: '/t_wall/:id/tokens/create', access: Right.ScreenEdit, params: IdParam, body: DisplayTokenCreate,
+    method: 'POST', url: '/t_wall/:id/tokens/create', access: Right.ScreenEdit, tenancy: 'subtree', params: IdParam, body: DisplayTokenCreate,
     response: DisplayTokenCreated,
     summary: 'Creates a display token for the wall or one tile; the answer is the only time the token is shown',
     async handler({ user, params, body, req }) {
@@ -145,7 +145,7 @@ export function registerWallRoutes(app: FastifyInstance, { db, hub }: AppDeps, d
   });
 
   endpoint(app, db, {
-    method: 'POST', url: '/t_wall/tokens/:tokenId/revoke', access: Right.ScreenEdit, params: TokenIdParam, response: DisplayTokenInfo,
+    method: 'POST', url: '/t_wall/tokens/:tokenId/revoke', access: Right.ScreenEdit, tenancy: 'subtree', params: TokenIdParam, response: DisplayTokenInfo,
     summary: 'Revokes a display token: it signs in nothing from now on, and its hub connections are closed',
     async handler({ user, params, req }) {
       const found = await walls.findToken(params.tokenId);

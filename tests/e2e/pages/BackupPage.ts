@@ -25,6 +25,8 @@ export class BackupPage {
   /** The console-wide notice of a restore (over every page). */
   readonly maintenance: Locator;
   readonly schedule: Locator;
+  /** The note at the top on what a backup holds and the key it does not. */
+  readonly contents: Locator;
 
   constructor(readonly page: Page) {
     this.root = page.locator('[data-backup-page]');
@@ -33,6 +35,7 @@ export class BackupPage {
     this.messages = page.locator('.ant-message-notice');
     this.maintenance = page.getByTestId('maintenance-dialog');
     this.schedule = this.root.locator('[data-backup-schedule]');
+    this.contents = this.root.locator('[data-backup-contents]');
   }
 
   async open(): Promise<void> {

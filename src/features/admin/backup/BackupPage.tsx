@@ -282,6 +282,7 @@ export function BackupPage({ title }: { title: string }) {
       <PageHeading>{title}</PageHeading>
       <PanelBody>
         <Flex vertical gap="1rem">
+          <Alert type="info" showIcon title={t('backup.contents')} data-backup-contents />
           {list.error && <Alert type="error" showIcon title={t('backup.loadFailed', { error: errorText(list.error) })} />}
           {data && !data.available && <Alert type="warning" showIcon title={t('backup.unavailable', { reason: data.unavailableReason ?? '' })} />}
           <Flex justify="space-between" align="center" wrap gap="0.75rem">

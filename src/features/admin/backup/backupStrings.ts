@@ -3,6 +3,7 @@ import i18n from 'i18next';
 /** Texts of 数据备份 (/nv_data_backup): `admin:backup.*`. */
 export const backupStrings = {
   zh: {
+    contents: '备份包含所有组织的全部数据（项目、设备、用户、历史数据、告警联系人等）；Webhook 签名密钥等机密以加密形式保存，解密密钥（SECRETS_KEY 或数据目录中的 secrets.key）不在备份中，恢复到另一台服务器时需同时迁移该密钥。',
     backupNow: '立即备份',
     upload: '上传备份',
     refresh: '刷新',
@@ -65,6 +66,7 @@ export const backupStrings = {
     database: '数据库：{{dialect}}',
   },
   en: {
+    contents: 'A backup holds all data of every organisation (projects, devices, users, history, alarm contacts and more). Secrets such as webhook signing secrets are stored encrypted; the key that decrypts them (SECRETS_KEY, or secrets.key in the data folder) is not in the backup: to restore on another server, move that key as well.',
     backupNow: 'Back up now',
     upload: 'Upload backup',
     refresh: 'Refresh',

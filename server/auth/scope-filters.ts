@@ -1,5 +1,5 @@
 import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kysely';
-import type { AuthUser } from '../auth/auth-user';
+import type { AuthUser } from './auth-user';
 
 /** Always-true / always-false conditions that read the same on SQLite and PostgreSQL. */
 const TRUE = sql<SqlBool>`1 = 1`;
@@ -9,7 +9,7 @@ const FALSE = sql<SqlBool>`1 = 0`;
  * A where-condition keeping rows whose organisation column is visible to the user
  * (SPEC §6 data visibility). Use on tables owned by an organisation: users, orgs, contacts.
  */
-export function visibleOrgFilter(user: AuthUser, orgColumn: string) {
+export function visibleOrgFilter(user: Pick<AuthUser, 'scope'>, orgColumn: string) {
   return (eb: ExpressionBuilder<any, any>): Expression<SqlBool> => {
     if (user.scope.all) return TRUE;
     if (!user.scope.orgIds.length) return FALSE;
@@ -22,7 +22,7 @@ export function visibleOrgFilter(user: AuthUser, orgColumn: string) {
  * listed for the user (membership, VSpec), or in the user's region or industry (VRegion, VIndustry).
  * `idColumn` and `orgColumn` name the project's columns (`p.id`, `p.org_id`).
  */
-export function visibleProjectFilter(user: AuthUser, idColumn: string, orgColumn: string) {
+export function visibleProjectFilter(user: Pick<AuthUser, 'scope'>, idColumn: string, orgColumn: string) {
   return (eb: ExpressionBuilder<any, any>): Expression<SqlBool> => {
     if (user.scope.all) return TRUE;
     const parts: Expression<SqlBool>[] = [];
