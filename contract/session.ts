@@ -44,6 +44,11 @@ export const UserInfo = z.object({
   orgType: z.number().int(),
   wxOpenId: z.string(),
   isGuest: z.boolean(),
+  /**
+   * The user sees all data and so may change the platform's shared records and switches
+   * (catalogue, dictionaries, organisation types, guest mode, settings, licence, backups).
+   */
+  platform: z.boolean().optional(),
 });
 export type UserInfo = z.infer<typeof UserInfo>;
 

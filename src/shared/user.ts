@@ -20,6 +20,11 @@ export function useRights(): readonly string[] {
 }
 
 /** True when the user holds `code` (SPEC §6: elements needing a missing code are removed). */
+/** The user may change the platform's shared records and switches (it sees all data). */
+export function usePlatformUser(): boolean {
+  return useAtomValue(userAtom)?.platform === true;
+}
+
 export function useHasRight(code: string): boolean {
   return hasRight(useRights(), code);
 }

@@ -137,7 +137,7 @@ export function registerRoleRoutes(app: FastifyInstance, { db }: AppDeps): void 
         const role = await visibleRole(user, params.id, trx);
         const previous = (await repo.dataTargets(role.id, trx)).filter((t) => t.right_type === body.dataScope).map((t) => t.target_id);
         const targets = await checkTargets(repo, trx, body.dataScope, body.targets);
-        const field = body.dataScope === role.data_scope ? 'body.targets' : 'body.dataScope';
+        const field = targets.length ? 'body.targets' : 'body.dataScope';
         await keepWithinScope(trx, user, await subjectsOfRoles(trx, [role.id]), field, () => repo.setDataRights(trx, role.id, body.dataScope, targets));
         await audit(trx, user, req, 'edit', `role#${role.id} ${role.name}`, {
           dataScope: { before: role.data_scope, after: body.dataScope }, targets: setChange(previous, targets),

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { UserInfo } from '../../../contract/session';
-import { loadRights } from '../../auth/auth-user';
+import { loadRights, loadScope } from '../../auth/auth-user';
 import { revokeUserSessions } from '../../auth/sessions';
 import type { DB } from '../../db/schema';
 
@@ -22,7 +22,7 @@ export async function loadUserInfo(db: Kysely<DB>, userId: number): Promise<User
   const u = await db
     .selectFrom('t_user as u')
     .innerJoin('t_org as o', 'o.id', 'u.org_id')
-    .select(['u.id', 'u.username', 'u.nick_name', 'u.avatar', 'u.wx_open_id', 'u.is_guest', 'u.org_id', 'o.code', 'o.name', 'o.org_type'])
+    .select(['u.id', 'u.username', 'u.nick_name', 'u.avatar', 'u.wx_open_id', 'u.is_guest', 'u.is_super', 'u.org_id', 'o.code', 'o.name', 'o.org_type'])
     .where('u.id', '=', userId)
     .executeTakeFirst();
   if (!u) return undefined;
@@ -38,6 +38,7 @@ export async function loadUserInfo(db: Kysely<DB>, userId: number): Promise<User
     orgType: u.org_type,
     wxOpenId: u.wx_open_id,
     isGuest: u.is_guest === 1,
+    platform: u.is_guest !== 1 && (await loadScope(db, u.id, u.org_id, u.is_super === 1)).all,
   };
 }
 

@@ -5,7 +5,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Right } from '../../../../contract/rights';
 import { PageHeading, PagePanel } from '../../../shared/ui/PagePanel';
-import { useHasRight } from '../../../shared/user';
+import { useHasRight, usePlatformUser } from '../../../shared/user';
 import { formatDateTime } from '../kit/cellValue';
 import { PanelBody } from '../ResourceListPage';
 import { fetchGuestInfo, fetchUserOrgs, setGuestMode } from './usersApi';
@@ -21,7 +21,8 @@ export function VisitorPage({ title }: { title: string }) {
   const { t } = useTranslation('admin');
   const { message } = App.useApp();
   const queryClient = useQueryClient();
-  const canEdit = useHasRight(Right.UserEdit);
+  // Guest mode is the platform's switch: a tenant's user manager sees it, never changes it.
+  const canEdit = useHasRight(Right.UserEdit) && usePlatformUser();
   const info = useQuery({ queryKey: GUEST_KEY, queryFn: ({ signal }) => fetchGuestInfo(signal) });
   const orgs = useQuery({ queryKey: ['user-manage', 'orgs'], queryFn: ({ signal }) => fetchUserOrgs(signal), staleTime: 60_000 });
   const account = info.data?.account ?? null;
