@@ -77,7 +77,8 @@ describe('API reference', () => {
 
     const importOp = doc.paths['/api/licence/import'].post;
     expect(importOp).toMatchObject({ 'x-nv-access': 'licence-edit', security: [{ bearer: [] }, { tokenQuery: [] }], tags: ['licence'] });
-    expect(importOp.description).toBe('Requires the right `licence-edit`.');
+    expect(importOp.description).toBe('Requires the right `licence-edit`. The platform\'s shared records: only a caller who sees all data.');
+    expect(importOp['x-tenancy']).toBe('platform');
     const data = importOp.responses['200'].content['application/json'].schema.properties.data;
     expect(data.properties.state.enum).toEqual(['valid', 'expired', 'invalid', 'none']);
 

@@ -113,7 +113,9 @@ describe('firmware upgrade and remote debugging', () => {
     await refused(upload(admin, s200, 'V2.0.9', Buffer.alloc(0)), 400, /^file: 固件文件为空/);
     await refused(admin.post(`/api/t_upgrade_file/upload?deviceModelId=${s200}&fileVer=V2.0.9`, { file: 'x' }), 400, /^body:/);
     await refused(upload(admin, s200, 'V2.0.9', Buffer.alloc(FIRMWARE_MAX_BYTES + 1)), 413, /^file: 固件文件不能超过 32MB/);
-    await refused(operator.post('/api/t_upgrade_file/del/999999'), 404, /固件不存在/);
+    await refused(admin.post('/api/t_upgrade_file/del/999999'), 404, /固件不存在/);
+    // Firmware is the platform's: a tenant's operator with upgrade-edit may not delete it (issue 32).
+    await refused(operator.post('/api/t_upgrade_file/del/999999'), 403, /^只有平台管理员/);
     expect(await counts()).toEqual(before);
     expect(files()).toBe(onDisk);
   });

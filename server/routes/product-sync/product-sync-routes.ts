@@ -43,7 +43,7 @@ export function registerProductSyncRoutes(app: FastifyInstance, { db }: AppDeps)
   });
 
   endpoint(app, db, {
-    method: 'POST', url: '/t_product_sync/start', access: Right.ProductEdit, tenancy: 'platform', body: StartProductSyncBody, response: ProductSyncDetail,
+    method: 'POST', url: '/t_product_sync/start', access: Right.ProductEdit, tenancy: 'subtree', body: StartProductSyncBody, response: ProductSyncDetail,
     async handler({ user, body, req }) {
       if (await syncs.modelName(body.deviceModelId) === undefined) throw notFound('产品');
       const devices = await syncs.visibleDevices(user, body.deviceModelId);
@@ -54,7 +54,7 @@ export function registerProductSyncRoutes(app: FastifyInstance, { db }: AppDeps)
   });
 
   endpoint(app, db, {
-    method: 'POST', url: '/t_product_sync/retry/:id', access: Right.ProductEdit, tenancy: 'platform', params: IdParam, body: RetryProductSyncBody,
+    method: 'POST', url: '/t_product_sync/retry/:id', access: Right.ProductEdit, tenancy: 'subtree', params: IdParam, body: RetryProductSyncBody,
     response: ProductSyncDetail,
     async handler({ user, params, body, req }) {
       await findVisible(user, params.id);
