@@ -55,9 +55,13 @@ export async function subjectsOfOrgs(db: Kysely<DB>, orgIds: readonly number[]):
     for (const o of tree) if (o.parent_id !== null && below.has(o.parent_id) && !below.has(o.id)) { below.add(o.id); grew = true; }
   }
   const ids = [...below];
+  // Only scopes read from the organisation (its subtree, region or industry) can change with it:
+  // VDept and VSpec holders see the same whatever its attributes, so they are not read twice.
+  const readsOrg = ['VOrg', 'VOrgExt', 'VRegion', 'VIndustry'];
   const [users, roles] = await Promise.all([
-    db.selectFrom('t_user').select('id').where('org_id', 'in', ids).execute(),
-    db.selectFrom('t_role').select('id').where('org_id', 'in', ids).execute(),
+    db.selectFrom('t_user as u').innerJoin('t_user_role as ur', 'ur.user_id', 'u.id').innerJoin('t_role as r', 'r.id', 'ur.role_id')
+      .select('u.id').distinct().where('u.org_id', 'in', ids).where('r.data_scope', 'in', readsOrg).execute(),
+    db.selectFrom('t_role').select('id').where('org_id', 'in', ids).where('data_scope', 'in', readsOrg).execute(),
   ]);
   return { userIds: users.map((u) => u.id), roleIds: roles.map((r) => r.id) };
 }
