@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import type { LccSyncItem, LccSyncKind, LccSyncRun } from '../../../../contract/filter-catalogue';
 import { Right } from '../../../../contract/rights';
 import { errorText } from '../../../shared/errorText';
-import { useHasRight } from '../../../shared/user';
+import { useHasRight, usePlatformUser } from '../../../shared/user';
 import { formatDateTime } from '../kit/cellValue';
 import { applySync, catalogueKeys, fetchRun, fetchRuns, previewSync } from './catalogueApi';
 
@@ -20,7 +20,9 @@ export function SyncPanel({ kind }: { kind: LccSyncKind }) {
   const { t } = useTranslation('admin');
   const { message } = App.useApp();
   const queryClient = useQueryClient();
-  const canEdit = useHasRight(Right.ProductEdit);
+  // The catalogue is the platform's: product-edit writes it only for a user who sees all data.
+  const platform = usePlatformUser();
+  const canEdit = useHasRight(Right.ProductEdit) && platform;
   const [page, setPage] = useState(1);
   const [busy, setBusy] = useState<'preview' | 'apply' | null>(null);
   const [failure, setFailure] = useState<string | null>(null);

@@ -8,9 +8,10 @@ import { usePlatformUser, useRights } from '../../../shared/user';
  */
 export function useResourceRights(def: ResourceDefinition): { canCreate: boolean; canEdit: boolean; canDelete: boolean } {
   const rights = useRights();
+  const platform = usePlatformUser();
   // The platform's records (the catalogue, dictionaries, organisation types) are changed only by a
   // user who sees all data, whatever its rights (the server refuses the others).
-  const writable = def.scope.kind !== 'global' || usePlatformUser();
+  const writable = def.scope.kind !== 'global' || platform;
   const canEdit = writable && hasRight(rights, def.rights.edit);
   return {
     canCreate: canEdit && !def.fixed,

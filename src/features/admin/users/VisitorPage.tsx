@@ -22,7 +22,8 @@ export function VisitorPage({ title }: { title: string }) {
   const { message } = App.useApp();
   const queryClient = useQueryClient();
   // Guest mode is the platform's switch: a tenant's user manager sees it, never changes it.
-  const canEdit = useHasRight(Right.UserEdit) && usePlatformUser();
+  const platform = usePlatformUser();
+  const canEdit = useHasRight(Right.UserEdit) && platform;
   const info = useQuery({ queryKey: GUEST_KEY, queryFn: ({ signal }) => fetchGuestInfo(signal) });
   const orgs = useQuery({ queryKey: ['user-manage', 'orgs'], queryFn: ({ signal }) => fetchUserOrgs(signal), staleTime: 60_000 });
   const account = info.data?.account ?? null;

@@ -4,6 +4,7 @@ import { Table } from '../../admin/kit/CardTable';
 import { PlusOutlined } from '@ant-design/icons';
 import { useState, type HTMLAttributes, type Key } from 'react';
 import type { FilterModel, LifeFormula } from '../../../../contract/life';
+import { usePlatformUser } from '../../../shared/user';
 import { errorText } from '../../../shared/errorText';
 import { PageHeading, PagePanel } from '../../../shared/ui/PagePanel';
 import { PanelBody } from '../../admin/ResourceListPage';
@@ -76,6 +77,8 @@ function AssignModal({ formula, onClose, onDone }: { formula: LifeFormula; onClo
  */
 export function LifeFormulaPage({ title }: { title: string }) {
   const { t } = useLifeText();
+  // Life formulas are the platform's catalogue: changed only by a user who sees all data.
+  const canEdit = usePlatformUser();
   const { message } = App.useApp();
   const qc = useQueryClient();
   const formulas = useQuery({ queryKey: lifeKeys.formulas, queryFn: ({ signal }) => fetchFormulas(signal) });
@@ -98,9 +101,11 @@ export function LifeFormulaPage({ title }: { title: string }) {
     <PagePanel>
       <PageHeading>{title}</PageHeading>
       <PanelBody>
-        <Toolbar>
-          <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing(null)}>{t('addFormula')}</Button>
-        </Toolbar>
+        {canEdit && (
+          <Toolbar>
+            <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing(null)}>{t('addFormula')}</Button>
+          </Toolbar>
+        )}
         {notice && (
           <Alert type={notice.type} showIcon closable style={{ marginBottom: '1rem' }} title={notice.text} onClose={() => setNotice(null)}
             data-testid="life-formula-notice" />
@@ -116,7 +121,7 @@ export function LifeFormulaPage({ title }: { title: string }) {
             { title: t('remark'), dataIndex: 'remark', render: (v: string) => v || <Muted>—</Muted> },
             { title: t('usedBy'), dataIndex: 'filterCount', align: 'right', render: (v: number) => <span data-testid="formula-used-by">{v}</span> },
             { title: t('updatedAt'), dataIndex: 'updatedAt', render: (v: number) => ymdhm(v) },
-            { title: t('actions'), key: 'actions', render: (_, f) => (
+            ...!canEdit ? [] : [{ title: t('actions'), key: 'actions', render: (_: unknown, f: LifeFormula) => (
               <Space size={0}>
                 <Button type="link" size="small" onClick={() => setEditing(f)}>{t('edit')}</Button>
                 <Button type="link" size="small" onClick={() => setAssigning(f)} data-formula-assign={f.name}>{t('assign')}</Button>
@@ -124,7 +129,7 @@ export function LifeFormulaPage({ title }: { title: string }) {
                   <Button type="link" size="small" danger>{t('del')}</Button>
                 </Popconfirm>
               </Space>
-            ) },
+            ) }],
           ]}
         />
       </PanelBody>

@@ -7,6 +7,7 @@ import styled from 'styled-components';
 import type { FilterModel, FilterType, SaveFilterTypeBody } from '../../../../contract/life';
 import { errorText } from '../../../shared/errorText';
 import { PageHeading, PagePanel } from '../../../shared/ui/PagePanel';
+import { usePlatformUser } from '../../../shared/user';
 import { PanelBody } from '../../admin/ResourceListPage';
 import { showFieldError } from '../../admin/kit/formErrors';
 import { Card, Muted, Toolbar } from '../environment/envShared';
@@ -79,6 +80,8 @@ function TypeModal({ type, onClose, onSaved }: { type: FilterType | null; onClos
  */
 export function LifeSetPage({ title }: { title: string }) {
   const { t } = useLifeText();
+  // Filter types and models are the platform's catalogue: changed only by a user who sees all data.
+  const canEdit = usePlatformUser();
   const { message } = App.useApp();
   const qc = useQueryClient();
   const [typeId, setTypeId] = useNumberParam('filterTypeId');
@@ -133,7 +136,7 @@ export function LifeSetPage({ title }: { title: string }) {
           <Card>
             <CardHead>
               <h2>{t('types')}</h2>
-              <Button size="small" icon={<PlusOutlined />} onClick={() => setEditingType(null)}>{t('addType')}</Button>
+              {canEdit && <Button size="small" icon={<PlusOutlined />} onClick={() => setEditingType(null)}>{t('addType')}</Button>}
             </CardHead>
             <Table<FilterType>
               rowKey="id" size="small" dataSource={types.data ?? []} loading={types.isFetching} pagination={false}
@@ -143,14 +146,14 @@ export function LifeSetPage({ title }: { title: string }) {
               columns={[
                 { title: t('code'), dataIndex: 'code' },
                 { title: t('name'), dataIndex: 'name' },
-                { title: t('actions'), key: 'actions', width: 110, render: (_, r) => (
+                ...!canEdit ? [] : [{ title: t('actions'), key: 'actions', width: 110, render: (_: unknown, r: FilterType) => (
                   <Space size={0} onClick={(e) => e.stopPropagation()}>
                     <Button type="link" size="small" onClick={() => setEditingType(r)}>{t('edit')}</Button>
                     <Popconfirm title={t('confirmDelete', { name: r.name })} okText={t('del')} cancelText={t('cancel')} onConfirm={() => removeType(r)}>
                       <Button type="link" size="small" danger>{t('del')}</Button>
                     </Popconfirm>
                   </Space>
-                ) },
+                ) }],
               ]}
             />
           </Card>
@@ -161,8 +164,8 @@ export function LifeSetPage({ title }: { title: string }) {
             <Toolbar>
               <Input.Search aria-label={t('modelKeyword')} placeholder={t('modelKeyword')} allowClear style={{ width: '16rem' }} value={typed}
                 onChange={(e) => setTyped(e.target.value)} onSearch={(v) => { setKeyword(v.trim()); setPage(1); }} />
-              <Button type="primary" icon={<PlusOutlined />} style={{ marginLeft: 'auto' }} disabled={!types.data?.length}
-                onClick={() => setEditingModel(null)}>{t('addModel')}</Button>
+              {canEdit && <Button type="primary" icon={<PlusOutlined />} style={{ marginLeft: 'auto' }} disabled={!types.data?.length}
+                onClick={() => setEditingModel(null)}>{t('addModel')}</Button>}
             </Toolbar>
             <Table<FilterModel>
               rowKey="id" size="middle" dataSource={models.data?.list ?? []} loading={models.isFetching} scroll={{ x: 'max-content' }}
@@ -187,14 +190,14 @@ export function LifeSetPage({ title }: { title: string }) {
                 { title: t('supplier'), dataIndex: 'supplierName', render: (v: string | null) => v ?? <Muted>{t('noSupplier')}</Muted> },
                 { title: t('algorithm'), key: 'alg', render: (_, m) => (m.alg === 'formula' ? `${t('algShort.formula')} · ${m.formulaName ?? '—'}` : t(`algShort.${m.alg}`)) },
                 { title: t('devices'), dataIndex: 'deviceCount', align: 'right' },
-                { title: t('actions'), key: 'actions', render: (_, m) => (
+                ...!canEdit ? [] : [{ title: t('actions'), key: 'actions', render: (_: unknown, m: FilterModel) => (
                   <Space size={0}>
                     <Button type="link" size="small" onClick={() => setEditingModel(m)} data-model-edit={m.code}>{t('edit')}</Button>
                     <Popconfirm title={t('confirmDelete', { name: m.name })} okText={t('del')} cancelText={t('cancel')} onConfirm={() => removeModel(m)}>
                       <Button type="link" size="small" danger>{t('del')}</Button>
                     </Popconfirm>
                   </Space>
-                ) },
+                ) }],
               ]}
             />
           </Card>

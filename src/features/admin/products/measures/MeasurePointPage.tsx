@@ -6,7 +6,7 @@ import styled from 'styled-components';
 import { useLocation, useSearch } from 'wouter';
 import type { DeviceModelRow } from '../../../../../contract/resources/device-model';
 import { Right } from '../../../../../contract/rights';
-import { useHasRight } from '../../../../shared/user';
+import { useHasRight, usePlatformUser } from '../../../../shared/user';
 import { PageHeading, PagePanel } from '../../../../shared/ui/PagePanel';
 import { useLeaveGuard } from '../../../graphs/editor/useLeaveGuard';
 import { PanelBody } from '../../ResourceListPage';
@@ -45,7 +45,9 @@ export function MeasurePointPage({ title, iot }: { title: string; iot: boolean }
   const search = useSearch();
   const [location, navigate] = useLocation();
   const chosen = modelOf(search);
-  const canEdit = useHasRight(Right.ProductEdit);
+  // The catalogue is the platform's: product-edit writes it only for a user who sees all data.
+  const platform = usePlatformUser();
+  const canEdit = useHasRight(Right.ProductEdit) && platform;
   const [dirty, setDirty] = useState(0);
   const [products, setProducts] = useState<readonly DeviceModelRow[]>([]);
   const types = useQuery({ queryKey: measureKeys.deviceTypes, queryFn: ({ signal }) => fetchDeviceTypes(signal), staleTime: 60_000 });
