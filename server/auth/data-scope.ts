@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema';
+import { subtreeIds } from '../db/tree';
 import { forbidden } from '../http/api-error';
 import { loadScope, scopeOfRoles, type AuthUser, type DataScope } from './auth-user';
 import { visibleProjectFilter } from './scope-filters';
@@ -49,12 +50,7 @@ async function scopesOf(db: Kysely<DB>, subjects: ScopeSubjects): Promise<Snapsh
 export async function subjectsOfOrgs(db: Kysely<DB>, orgIds: readonly number[]): Promise<ScopeSubjects> {
   if (!orgIds.length) return { userIds: [], roleIds: [] };
   const tree = await db.selectFrom('t_org').select(['id', 'parent_id']).execute();
-  const below = new Set<number>(orgIds);
-  for (let grew = true; grew;) {
-    grew = false;
-    for (const o of tree) if (o.parent_id !== null && below.has(o.parent_id) && !below.has(o.id)) { below.add(o.id); grew = true; }
-  }
-  const ids = [...below];
+  const ids = [...new Set(orgIds.flatMap((id) => subtreeIds(tree, id)))];
   // Only scopes read from the organisation (its subtree, region or industry) can change with it:
   // VDept and VSpec holders see the same whatever its attributes, so they are not read twice.
   const readsOrg = ['VOrg', 'VOrgExt', 'VRegion', 'VIndustry'];
