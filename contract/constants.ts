@@ -3,6 +3,10 @@
  * the console imports this file into its smallest bundle (the login page).
  */
 
+/** How a project map draws China: AMap online, the built-in offline map, or AMap with the offline map as fallback. */
+export const MAP_MODES = ['auto', 'amap', 'offline'] as const;
+export type MapMode = (typeof MAP_MODES)[number];
+
 /** Token lifetime the console asks for at login and refresh, in minutes. */
 export const TOKEN_EXPIRED_MINUTES = 30;
 /** The console refreshes its token this often (SPEC §4). */

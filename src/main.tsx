@@ -12,13 +12,14 @@ import { preloadCoreWidgets } from '../screens/widgets/registry';
 import { initI18n } from './shared/i18n';
 import { getToken } from './shared/session';
 
-initI18n();
+const textsReady = initI18n();
 const container = document.getElementById('root')!;
 const root = createRoot(container);
 
 // Every API address comes from config.json, so nothing renders before it is loaded.
 runtimeConfig.then(
   async () => {
+    await textsReady;
     const render = () => root.render(
       <StrictMode>
         <App />
@@ -46,8 +47,9 @@ runtimeConfig.then(
       render();
     }
   },
-  (error: unknown) => {
+  async (error: unknown) => {
     console.error('config.json could not be loaded', error);
+    await textsReady;
     root.render(<ConfigErrorScreen error={error} />);
   },
 );

@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import { liveSource } from './meta';
 import { ProjectListData, stateColours } from './projects';
+import { MAP_MODES } from '../constants';
 
-export const MAP_MODES = ['auto', 'amap', 'offline'] as const;
-export type MapMode = (typeof MAP_MODES)[number];
+export { MAP_MODES, type MapMode } from '../constants';
 
 /** The projects on a map of China (AMap online, a built-in map offline), coloured by state. */
 export const ProjectMapProps = z.strictObject({

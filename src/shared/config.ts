@@ -1,7 +1,7 @@
-import { INLINE_CONFIG_ID } from '../../contract/constants';
+import { INLINE_CONFIG_ID, MAP_MODES, type MapMode } from '../../contract/constants';
 
 /** How the monitor draws maps: AMap when it loads, an offline ECharts map otherwise, or forced. */
-export type MapMode = 'auto' | 'amap' | 'offline';
+export type { MapMode };
 
 /** Runtime settings read from `/config.json` at start-up (DESIGN "Runtime"). */
 export interface RuntimeConfig {
@@ -40,7 +40,7 @@ function field<T>(obj: Json, key: string, check: (v: unknown) => v is T, expecte
 const isString = (v: unknown): v is string => typeof v === 'string';
 const isBoolean = (v: unknown): v is boolean => typeof v === 'boolean';
 const isPositiveInt = (v: unknown): v is number => Number.isInteger(v) && (v as number) > 0;
-const isMapMode = (v: unknown): v is MapMode => v === 'auto' || v === 'amap' || v === 'offline';
+const isMapMode = (v: unknown): v is MapMode => MAP_MODES.includes(v as MapMode);
 
 /** Checks a parsed config.json; the message names the first bad field. */
 export function parseRuntimeConfig(raw: unknown): RuntimeConfig {

@@ -1,6 +1,5 @@
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import en from '../locales/en.json';
 import zh from '../locales/zh.json';
 
 export type Language = 'zh' | 'en';
@@ -18,17 +17,41 @@ function storedLanguage(): Language {
   }
 }
 
+/**
+ * The core texts of the languages other than Chinese, each in a chunk of its own: the login page's
+ * first chunk carries Chinese, the default, only. A start in English loads its texts beside
+ * config.json, before the first render.
+ */
+const LOADERS: Record<Exclude<Language, 'zh'>, () => Promise<Record<string, unknown>>> = {
+  en: () => import('../locales/en.json').then((m) => m.default as Record<string, unknown>),
+};
+const loaded = new Set<Language>(['zh']);
+
+/** Adds `language`'s core texts once (features add their own bundles on top, deep-merged). */
+async function ensureLanguage(language: Language): Promise<void> {
+  if (loaded.has(language)) return;
+  const texts = await LOADERS[language as Exclude<Language, 'zh'>]();
+  i18n.addResourceBundle(language, 'translation', texts, true, false);
+  loaded.add(language);
+}
+
 function applyDocumentLanguage(lng: string): void {
   const language: Language = lng === 'en' ? 'en' : 'zh';
   document.documentElement.lang = HTML_LANG[language];
   document.title = i18n.t('app.title');
 }
 
-/** Starts i18next synchronously with the bundled resources; Chinese is the default (SPEC). */
-export function initI18n(): typeof i18n {
+let ready: Promise<void> = Promise.resolve();
+
+/**
+ * Starts i18next synchronously with Chinese, the default (SPEC); the promise settles once the
+ * stored language's texts are in (at once for Chinese). A language whose chunk fails to load
+ * shows Chinese, its fallback, rather than no page.
+ */
+export function initI18n(): Promise<void> {
   if (!i18n.isInitialized) {
     void i18n.use(initReactI18next).init({
-      resources: { zh: { translation: zh }, en: { translation: en } },
+      resources: { zh: { translation: zh } },
       lng: storedLanguage(),
       fallbackLng: 'zh',
       supportedLngs: LANGUAGES as Language[],
@@ -38,8 +61,13 @@ export function initI18n(): typeof i18n {
     });
     i18n.on('languageChanged', applyDocumentLanguage);
     applyDocumentLanguage(i18n.language);
+    const language = storedLanguage();
+    ready = ensureLanguage(language).then(
+      () => applyDocumentLanguage(language),
+      (err: unknown) => console.error(`the ${language} texts could not be loaded`, err),
+    );
   }
-  return i18n;
+  return ready;
 }
 
 /** Switches the language and remembers it for the next start. */
@@ -49,5 +77,7 @@ export function setLanguage(language: Language): void {
   } catch {
     // Storage may be disabled on locked-down kiosks; the choice then lasts for this page only.
   }
-  void i18n.changeLanguage(language);
+  void ensureLanguage(language)
+    .catch((err: unknown) => console.error(`the ${language} texts could not be loaded`, err))
+    .then(() => i18n.changeLanguage(language));
 }

@@ -4,7 +4,7 @@ import { AboutPages } from './pages/AboutPages';
 import { ADMIN } from './pages/accounts';
 import { browserSignIn } from './pages/api';
 import { ShellPage } from './pages/ShellPage';
-import { setConsoleLook } from './pages/consoleLook';
+import { setConsoleLook, lookTags } from './pages/consoleLook';
 
 /**
  * Issue 22, 关于: the administrator reads the version page (the build, the server, the open-source
@@ -76,7 +76,7 @@ test('the API reference opens from this server, offline', async ({ page }) => {
 
 for (const theme of ['dark', 'light'] as const) {
   for (const language of ['zh', 'en'] as const) {
-    test(`the version and licence pages look finished, ${theme}, ${language}`, async ({ page, request, baseURL }) => {
+    test(`the version and licence pages look finished, ${theme}, ${language}`, lookTags('about', theme, language), async ({ page, request, baseURL }) => {
       await setConsoleLook(page, theme, language);
       await browserSignIn(page, request, ADMIN, baseURL!);
       const about = new AboutPages(page);

@@ -4,6 +4,7 @@ import { ADMIN, OPERATOR } from './pages/accounts';
 import { apiGet, apiPost, browserSignIn } from './pages/api';
 import { ResourceListPage } from './pages/ResourceListPage';
 import { ShellPage } from './pages/ShellPage';
+import { lookTags } from './pages/consoleLook';
 
 const SHOTS = 'test-results/screenshots';
 const BASE_DATA = '/nv_system/nv_base_data';
@@ -57,7 +58,7 @@ async function addManufactor(request: APIRequestContext, token: string, name: st
 // First, while the lists hold only the demo data.
 for (const theme of ['dark', 'light'] as const) {
   for (const language of ['zh', 'en'] as const) {
-    test(`screenshots of the kit's pages, ${theme}, ${language}`, async ({ page, request, baseURL }) => {
+    test(`screenshots of the kit's pages, ${theme}, ${language}`, lookTags('admin-kit', theme, language), async ({ page, request, baseURL }) => {
       await page.addInitScript(([t, l]) => {
         localStorage.setItem('nv_theme', JSON.stringify(t));
         localStorage.setItem('nv_lang', l);

@@ -2,6 +2,7 @@ import { expect, test, type Locator, type Page } from '@playwright/test';
 import { ADMIN, OPERATOR } from './pages/accounts';
 import { apiGet, browserSignIn } from './pages/api';
 import { ResourceListPage } from './pages/ResourceListPage';
+import { lookTags } from './pages/consoleLook';
 
 /**
  * Issue 15: every administration page at 1920×1080, dark and light, Chinese and English, saved to
@@ -99,7 +100,7 @@ test.describe.configure({ timeout: 240_000 });
 
 for (const theme of ['dark', 'light'] as const) {
   for (const language of ['zh', 'en'] as const) {
-    test(`issue 15's pages look finished, ${theme}, ${language}`, async ({ page, request, baseURL }) => {
+    test(`issue 15's pages look finished, ${theme}, ${language}`, lookTags('admin-pages-shots', theme, language), async ({ page, request, baseURL }) => {
       await page.addInitScript(([t, l]) => {
         localStorage.setItem('nv_theme', JSON.stringify(t));
         localStorage.setItem('nv_lang', l);

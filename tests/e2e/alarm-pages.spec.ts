@@ -8,6 +8,7 @@ import { ADMIN } from './pages/accounts';
 import { AlarmPageShots } from './pages/AlarmPageShots';
 import { BellAlarms, HistoryAlarmList, RealtimeAlarmList, WallTicker } from './pages/AlarmPages';
 import { apiGet, apiPost, browserSignIn } from './pages/api';
+import { lookTags } from './pages/consoleLook';
 
 /**
  * Issue 19's intelligent alarm pages, as staff use them: a haze drill makes the simulator raise PM
@@ -172,7 +173,7 @@ test('a drilled alarm reaches 实时告警, the bell and the wall alike, is ackn
 
 for (const theme of ['dark', 'light'] as const) {
   for (const language of ['zh', 'en'] as const) {
-    test(`the alarm pages look finished at 1920×1080 and 3840×2160, ${theme}, ${language}`, async ({ page, request, baseURL }) => {
+    test(`the alarm pages look finished at 1920×1080 and 3840×2160, ${theme}, ${language}`, lookTags('alarm-pages', theme, language), async ({ page, request, baseURL }) => {
       fs.mkdirSync(SHOTS, { recursive: true });
       const shots = new AlarmPageShots(page, theme, language);
       await shots.prepare();

@@ -3,7 +3,7 @@ import { ADMIN } from './pages/accounts';
 import { apiGet, apiLogin, apiPost, browserSignIn } from './pages/api';
 import { BackupPage, listBackups, srvCall } from './pages/BackupPage';
 import { ResourceListPage } from './pages/ResourceListPage';
-import { setConsoleLook } from './pages/consoleLook';
+import { setConsoleLook, lookTags } from './pages/consoleLook';
 
 /**
  * Issue 22's backup and restore as an administrator meets it: 数据备份 takes a backup, a
@@ -107,7 +107,7 @@ test('an administrator backs up, renames a manufacturer, restores the backup and
 
 for (const theme of ['dark', 'light'] as const) {
   for (const language of ['zh', 'en'] as const) {
-    test(`the backup page looks finished, ${theme}, ${language}`, async ({ page, request, baseURL }) => {
+    test(`the backup page looks finished, ${theme}, ${language}`, lookTags('backup', theme, language), async ({ page, request, baseURL }) => {
       await setConsoleLook(page, theme, language);
       const token = await browserSignIn(page, request, ADMIN, baseURL!);
       if (!(await listBackups(request, token)).some((b) => made.backups.has(b.fileName))) {

@@ -4,6 +4,7 @@ import { ADMIN } from './pages/accounts';
 import { apiGet, apiLogin, apiPost, browserSignIn } from './pages/api';
 import { pickOption } from './pages/AdminControls';
 import { DeviceAdminPage } from './pages/DeviceAdmin';
+import { lookTags } from './pages/consoleLook';
 
 /**
  * Issue 18, devices: an administrator adds a device of a model to a project on its gateway, sees
@@ -128,7 +129,7 @@ test('an administrator adds a device, changes its model seeing the unmapped poin
 
 for (const theme of ['dark', 'light'] as const) {
   for (const language of ['zh', 'en'] as const) {
-    test(`the device pages look finished, ${theme}, ${language}`, async ({ page, request, baseURL }) => {
+    test(`the device pages look finished, ${theme}, ${language}`, lookTags('device-admin', theme, language), async ({ page, request, baseURL }) => {
       await page.addInitScript(([t, l]) => {
         localStorage.setItem('nv_theme', JSON.stringify(t));
         localStorage.setItem('nv_lang', l);

@@ -4,6 +4,7 @@ import { ADMIN, OPERATOR } from './pages/accounts';
 import { apiGet, browserSignIn } from './pages/api';
 import { DeviceDetailPage } from './pages/DeviceDetail';
 import { pageLoadingSeen, watchPageLoading } from './pages/loadingProbe';
+import { lookTags } from './pages/consoleLook';
 
 /**
  * Issue 19, device detail and online data: an administrator opens a filter's detail, sees its
@@ -148,7 +149,7 @@ async function settle(page: Page): Promise<void> {
 
 for (const theme of ['dark', 'light'] as const) {
   for (const language of ['zh', 'en'] as const) {
-    test(`the device detail pages look finished, ${theme}, ${language}`, async ({ page, request, baseURL }) => {
+    test(`the device detail pages look finished, ${theme}, ${language}`, lookTags('device-detail', theme, language), async ({ page, request, baseURL }) => {
       await page.addInitScript(([t, l]) => {
         localStorage.setItem('nv_theme', JSON.stringify(t));
         localStorage.setItem('nv_lang', l);

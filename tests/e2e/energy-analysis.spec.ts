@@ -5,7 +5,7 @@ import { browserSignIn, browserToken } from './pages/api';
 import { EnergyAnalysis } from './pages/EnergyAnalysis';
 import { SectionPage } from './pages/SectionPage';
 import { ShellPage } from './pages/ShellPage';
-import { setConsoleLook } from './pages/consoleLook';
+import { setConsoleLook, lookTags } from './pages/consoleLook';
 
 /*
  * Energy analysis (issue 20) as a user walks it: 数据分析 from the shell opens a new tab on 能效分析;
@@ -138,7 +138,7 @@ test('an unknown project in the address: the server\'s refusal in the drawer, th
 
 for (const theme of ['dark', 'light'] as const) {
   for (const language of ['zh', 'en'] as const) {
-    test(`energy analysis looks finished, ${theme}, ${language}`, async ({ page, request, baseURL }) => {
+    test(`energy analysis looks finished, ${theme}, ${language}`, lookTags('energy-analysis', theme, language), async ({ page, request, baseURL }) => {
       await setConsoleLook(page, theme, language);
       const token = await browserSignIn(page, request, ADMIN, baseURL!);
       const energy = new EnergyAnalysis(page);

@@ -4,7 +4,7 @@ import { browserSignIn } from './pages/api';
 import { EnvironmentAnalysis } from './pages/EnvironmentAnalysis';
 import { SectionPage } from './pages/SectionPage';
 import { ShellPage } from './pages/ShellPage';
-import { setConsoleLook } from './pages/consoleLook';
+import { setConsoleLook, lookTags } from './pages/consoleLook';
 
 /*
  * Environment analysis (issue 20) as a user walks it: 数据分析 from the shell opens a new tab, 环境分析
@@ -79,7 +79,7 @@ test('at 1366 px the section dropdown leads to environment analysis and back', a
 
 for (const theme of ['dark', 'light'] as const) {
   for (const language of ['zh', 'en'] as const) {
-    test(`environment analysis pages look finished, ${theme}, ${language}`, async ({ page, request, baseURL }) => {
+    test(`environment analysis pages look finished, ${theme}, ${language}`, lookTags('environment-analysis', theme, language), async ({ page, request, baseURL }) => {
       await setConsoleLook(page, theme, language);
       await browserSignIn(page, request, ADMIN, baseURL!);
       const env = new EnvironmentAnalysis(page);

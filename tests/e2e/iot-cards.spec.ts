@@ -5,7 +5,7 @@ import { apiGet, apiPost, browserSignIn } from './pages/api';
 import { CardAdminPage, CardHomePage } from './pages/CardPages';
 import { CatalogueSyncPage } from './pages/CatalogueSyncPage';
 import { ShellPage } from './pages/ShellPage';
-import { setConsoleLook } from './pages/consoleLook';
+import { setConsoleLook, lookTags } from './pages/consoleLook';
 
 /**
  * Issue 21's IoT card platform and filter catalogue sync, as their users meet them: the navbar's
@@ -253,7 +253,7 @@ test('the administrator previews the supplier\'s catalogue, applies its filter t
 
 for (const theme of ['dark', 'light'] as const) {
   for (const language of ['zh', 'en'] as const) {
-    test(`物联网卡, the card home and 滤网目录同步 look finished, ${theme}, ${language}`, async ({ page, request, baseURL }) => {
+    test(`物联网卡, the card home and 滤网目录同步 look finished, ${theme}, ${language}`, lookTags('iot-cards', theme, language), async ({ page, request, baseURL }) => {
       await setConsoleLook(page, theme, language);
       const token = await browserSignIn(page, request, ADMIN, baseURL!);
       const shoot = async (name: string) => {

@@ -154,7 +154,7 @@ test.describe('on a touch screen', () => {
 
 test('after a real server restart the item on screen stays and the rotation goes on', async ({ page, request }) => {
   test.setTimeout(300_000);
-  const server = new SpareServer(PORT + 18);
+  const server = new SpareServer(PORT + 18, { historyDays: 7 });
   try {
     await server.start();
     const { id } = await playlistOf(page, request, server.baseURL, 'e2e 重启', [['light', '重启甲', 12], ['graph', 12], ['light', '重启乙', 12]]);

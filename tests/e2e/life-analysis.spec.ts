@@ -4,7 +4,7 @@ import { browserSignIn } from './pages/api';
 import { LifeAnalysis } from './pages/LifeAnalysis';
 import { SectionPage } from './pages/SectionPage';
 import { ShellPage } from './pages/ShellPage';
-import { setConsoleLook } from './pages/consoleLook';
+import { setConsoleLook, lookTags } from './pages/consoleLook';
 
 /*
  * Life analysis (issue 20) as a user walks it: 数据分析 from the shell opens a new tab, 寿命分析
@@ -140,7 +140,7 @@ test('life analysis from the shell: a predicted date moves with the final resist
 
 for (const theme of ['dark', 'light'] as const) {
   for (const language of ['zh', 'en'] as const) {
-    test(`life analysis pages look finished, ${theme}, ${language}`, async ({ page, request, baseURL }) => {
+    test(`life analysis pages look finished, ${theme}, ${language}`, lookTags('life-analysis', theme, language), async ({ page, request, baseURL }) => {
       await setConsoleLook(page, theme, language);
       await browserSignIn(page, request, ADMIN, baseURL!);
       const life = new LifeAnalysis(page);

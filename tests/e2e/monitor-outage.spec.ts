@@ -7,7 +7,7 @@ const PORT = Number(process.env.E2E_PORT ?? 8181) + 17;
 
 test('stale markers appear when the server goes away and clear when it is back, without a reload', async ({ page, request }) => {
   test.setTimeout(300_000);
-  const server = new SpareServer(PORT);
+  const server = new SpareServer(PORT, { historyDays: 7 });
   try {
     await server.start();
     const hub = await HubWatch.create(page);

@@ -3,6 +3,7 @@ import { ADMIN } from './pages/accounts';
 import { browserSignIn } from './pages/api';
 import { DeviceMonitorPage, ProjectMonitorPage, TestSensor } from './pages/MonitoringPages';
 import { ShellPage } from './pages/ShellPage';
+import { lookTags } from './pages/consoleLook';
 
 /**
  * Issue 19, project and device monitoring: project monitoring opens from the shell's button in a
@@ -130,7 +131,7 @@ async function settings(page: Page, theme: string, language: string): Promise<vo
 
 for (const theme of ['dark', 'light'] as const) {
   for (const language of ['zh', 'en'] as const) {
-    test(`the monitoring pages look finished at 1920×1080 and 3840×2160, ${theme}, ${language}`, async ({ page, request, baseURL }) => {
+    test(`the monitoring pages look finished at 1920×1080 and 3840×2160, ${theme}, ${language}`, lookTags('monitoring', theme, language), async ({ page, request, baseURL }) => {
       await settings(page, theme, language);
       await browserSignIn(page, request, ADMIN, baseURL!);
       for (const [width, height, suffix] of [[1920, 1080, ''], [3840, 2160, '-2160p']] as const) {

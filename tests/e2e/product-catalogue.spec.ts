@@ -4,6 +4,7 @@ import { ADMIN } from './pages/accounts';
 import { pickOption } from './pages/AdminControls';
 import { apiGet, apiPost, browserSignIn } from './pages/api';
 import { ResourceListPage } from './pages/ResourceListPage';
+import { lookTags } from './pages/consoleLook';
 
 const SHOTS = 'test-results/screenshots';
 
@@ -12,7 +13,7 @@ test.describe.configure({ timeout: 120_000 });
 // Issue 17: the catalogue pages of the kit (products, IoT products, tags, categories).
 for (const theme of ['dark', 'light'] as const) {
   for (const language of ['zh', 'en'] as const) {
-    test(`screenshots of the product catalogue's lists, ${theme}, ${language}`, async ({ page, request, baseURL }) => {
+    test(`screenshots of the product catalogue's lists, ${theme}, ${language}`, lookTags('product-catalogue', theme, language), async ({ page, request, baseURL }) => {
       await page.addInitScript(([t, l]) => {
         localStorage.setItem('nv_theme', JSON.stringify(t));
         localStorage.setItem('nv_lang', l);

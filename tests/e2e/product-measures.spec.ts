@@ -9,6 +9,7 @@ import { pickOption } from './pages/AdminControls';
 import { ProductSyncPages } from './pages/ProductSyncPages';
 import { ResourceListPage } from './pages/ResourceListPage';
 import { ShellPage } from './pages/ShellPage';
+import { lookTags } from './pages/consoleLook';
 
 /**
  * Issue 17's register tables (测点管理, 物联网测点): the page with a product chosen, the point drawer
@@ -31,7 +32,7 @@ async function modelId(request: APIRequestContext, token: string, code: string):
 
 for (const theme of ['dark', 'light'] as const) {
   for (const language of ['zh', 'en'] as const) {
-    test(`measure points look finished, ${theme}, ${language}`, async ({ page, request, baseURL }) => {
+    test(`measure points look finished, ${theme}, ${language}`, lookTags('product-measures', theme, language), async ({ page, request, baseURL }) => {
       await page.addInitScript(([t, l]) => {
         localStorage.setItem('nv_theme', JSON.stringify(t));
         localStorage.setItem('nv_lang', l);

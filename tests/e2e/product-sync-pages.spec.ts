@@ -3,6 +3,7 @@ import { ADMIN } from './pages/accounts';
 import { pickOption } from './pages/AdminControls';
 import { apiGet, apiPost, browserSignIn } from './pages/api';
 import { ProductSyncPages } from './pages/ProductSyncPages';
+import { lookTags } from './pages/consoleLook';
 
 /**
  * Issue 17's 产品同步, 同步详情, 测点授权 and 物联网监控 as an administrator uses them, against the
@@ -142,7 +143,7 @@ test('the IoT monitor counts the IoT devices by state and filters by a count', a
 
 for (const theme of ['dark', 'light'] as const) {
   for (const language of ['zh', 'en'] as const) {
-    test(`issue 17's sync, rights and IoT pages look finished, ${theme}, ${language}`, async ({ page, request, baseURL }) => {
+    test(`issue 17's sync, rights and IoT pages look finished, ${theme}, ${language}`, lookTags('product-sync-pages', theme, language), async ({ page, request, baseURL }) => {
       await page.addInitScript(([t, l]) => {
         localStorage.setItem('nv_theme', JSON.stringify(t));
         localStorage.setItem('nv_lang', l);

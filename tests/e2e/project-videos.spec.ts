@@ -8,6 +8,7 @@ import { apiGet, apiPost, browserSignIn } from './pages/api';
 import { pickOption } from './pages/AdminControls';
 import { GraphLibraryPage } from './pages/GraphLibrary';
 import { ProjectVideosPage } from './pages/ProjectVideos';
+import { lookTags } from './pages/consoleLook';
 
 /**
  * Issue 18, camera channels and graph libraries. A small HTTP server of this spec plays a camera:
@@ -241,7 +242,7 @@ const settled = (page: Page) => expect(page.getByRole('main').locator('.ant-spin
 
 for (const theme of ['dark', 'light'] as const) {
   for (const language of ['zh', 'en'] as const) {
-    test(`the camera and graph library pages look finished, ${theme}, ${language}`, async ({ page, request, baseURL }) => {
+    test(`the camera and graph library pages look finished, ${theme}, ${language}`, lookTags('project-videos', theme, language), async ({ page, request, baseURL }) => {
       await page.addInitScript(([t, l]) => {
         localStorage.setItem('nv_theme', JSON.stringify(t));
         localStorage.setItem('nv_lang', l);

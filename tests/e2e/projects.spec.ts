@@ -4,6 +4,7 @@ import { apiGet, apiLogin, apiPost, browserSignIn } from './pages/api';
 import { pickOption } from './pages/AdminControls';
 import { ProjectAdminPage } from './pages/ProjectAdmin';
 import { GatewayListPage } from './pages/RemoteControl';
+import { lookTags } from './pages/consoleLook';
 
 /**
  * Issue 18, projects: an administrator creates a project of 北方医药控股 — outside the operator's
@@ -197,7 +198,7 @@ test('an administrator creates a project on the map, adds a member, associates t
 
 for (const theme of ['dark', 'light'] as const) {
   for (const language of ['zh', 'en'] as const) {
-    test(`the project pages look finished, ${theme}, ${language}`, async ({ page, request, baseURL }) => {
+    test(`the project pages look finished, ${theme}, ${language}`, lookTags('projects', theme, language), async ({ page, request, baseURL }) => {
       await page.addInitScript(([t, l]) => {
         localStorage.setItem('nv_theme', JSON.stringify(t));
         localStorage.setItem('nv_lang', l);

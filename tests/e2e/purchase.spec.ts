@@ -7,7 +7,7 @@ import { browserSignIn, browserToken } from './pages/api';
 import { PurchasePages } from './pages/PurchasePages';
 import { SectionPage } from './pages/SectionPage';
 import { ShellPage } from './pages/ShellPage';
-import { setConsoleLook } from './pages/consoleLook';
+import { setConsoleLook, lookTags } from './pages/consoleLook';
 
 /*
  * The purchase assistant (issue 21) as its users walk it: the buyer (admin) opens 采购助手 from the
@@ -135,7 +135,7 @@ test('the buyer applies for the filters due, the supplier confirms, the buyer re
 
 for (const theme of ['dark', 'light'] as const) {
   for (const language of ['zh', 'en'] as const) {
-    test(`purchase pages look finished, ${theme}, ${language}`, async ({ page, request, baseURL }) => {
+    test(`purchase pages look finished, ${theme}, ${language}`, lookTags('purchase', theme, language), async ({ page, request, baseURL }) => {
       await setConsoleLook(page, theme, language);
       await browserSignIn(page, request, ADMIN, baseURL!);
       const buy = new PurchasePages(page);

@@ -4,6 +4,7 @@ import { ADMIN, OPERATOR } from './pages/accounts';
 import { apiGet, apiPost, browserSignIn } from './pages/api';
 import { GatewayListPage, RemoteControlPanel } from './pages/RemoteControl';
 import { ResourceListPage } from './pages/ResourceListPage';
+import { lookTags } from './pages/consoleLook';
 
 /**
  * Issue 18, gateways and remote control: an administrator previews 上海网关's register map and
@@ -134,7 +135,7 @@ test('an administrator previews a gateway, sends a set-point that succeeds and o
 
 for (const theme of ['dark', 'light'] as const) {
   for (const language of ['zh', 'en'] as const) {
-    test(`the gateway and remote control views look finished, ${theme}, ${language}`, async ({ page, request, baseURL }) => {
+    test(`the gateway and remote control views look finished, ${theme}, ${language}`, lookTags('remote-control', theme, language), async ({ page, request, baseURL }) => {
       await page.addInitScript(([t, l]) => {
         localStorage.setItem('nv_theme', JSON.stringify(t));
         localStorage.setItem('nv_lang', l);

@@ -2,6 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { SUPERADMIN } from './pages/accounts';
 import { apiGet, browserSignIn } from './pages/api';
 import { ScreenEditor, ScreenLibrary } from './pages/ScreenEditor';
+import { lookTags } from './pages/consoleLook';
 
 /**
  * Issue 16: the template library, personal configuration and the editor (a selection, a user guide,
@@ -22,7 +23,7 @@ async function settings(page: Page, theme: string, language: string): Promise<vo
 
 for (const theme of ['dark', 'light'] as const) {
   for (const language of ['zh', 'en'] as const) {
-    test(`the library, personal settings and editor look finished, ${theme}, ${language}`, async ({ page, request, baseURL }) => {
+    test(`the library, personal settings and editor look finished, ${theme}, ${language}`, lookTags('screen-shots', theme, language), async ({ page, request, baseURL }) => {
       await settings(page, theme, language);
       const token = await browserSignIn(page, request, SUPERADMIN, baseURL!);
       const shoot = async (name: string) => {

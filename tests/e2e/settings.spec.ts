@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { ADMIN } from './pages/accounts';
 import { apiGet, apiPost, browserSignIn } from './pages/api';
-import { setConsoleLook } from './pages/consoleLook';
+import { setConsoleLook, lookTags } from './pages/consoleLook';
 
 /**
  * Issue 22's 系统设置 (/nv_system/nv_settings), as an administrator uses it: changes the electricity
@@ -60,7 +60,7 @@ test('the administrator changes the electricity price and a retention period, an
 
 for (const theme of ['dark', 'light'] as const) {
   for (const language of ['zh', 'en'] as const) {
-    test(`系统设置 looks finished, ${theme}, ${language}`, async ({ page, request, baseURL }) => {
+    test(`系统设置 looks finished, ${theme}, ${language}`, lookTags('settings', theme, language), async ({ page, request, baseURL }) => {
       await page.setViewportSize({ width: 1920, height: 1080 });
       await setConsoleLook(page, theme, language);
       await browserSignIn(page, request, ADMIN, baseURL!);

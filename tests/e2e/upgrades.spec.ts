@@ -4,6 +4,7 @@ import { ADMIN, OPERATOR } from './pages/accounts';
 import { pickOption } from './pages/AdminControls';
 import { apiGet, apiLogin, apiPost, browserSignIn } from './pages/api';
 import { UpgradePages } from './pages/UpgradePages';
+import { lookTags } from './pages/consoleLook';
 
 /**
  * Issue 18's firmware upgrade as its users work it: the administrator uploads a firmware (its
@@ -177,7 +178,7 @@ async function shotData(request: APIRequestContext): Promise<{ finished: number;
 
 for (const theme of ['dark', 'light'] as const) {
   for (const language of ['zh', 'en'] as const) {
-    test(`issue 18's firmware upgrade and debugging pages look finished, ${theme}, ${language}`, async ({ page, request, baseURL }) => {
+    test(`issue 18's firmware upgrade and debugging pages look finished, ${theme}, ${language}`, lookTags('upgrades', theme, language), async ({ page, request, baseURL }) => {
       await page.addInitScript(([t, l]) => {
         localStorage.setItem('nv_theme', JSON.stringify(t));
         localStorage.setItem('nv_lang', l);

@@ -3,7 +3,7 @@ import type { DisplayTokenCreated, DisplayTokenInfo, TileReport, WallDefinition 
 import { hubClient } from '../hub/hub-client';
 import { ADMIN } from './pages/accounts';
 import { apiGet, apiLogin, apiPost, browserSignIn } from './pages/api';
-import { setConsoleLook } from './pages/consoleLook';
+import { setConsoleLook, lookTags } from './pages/consoleLook';
 import { VideoWallAdmin, WallHealthPage } from './pages/VideoWallPages';
 
 /**
@@ -220,7 +220,7 @@ async function settle(page: Page): Promise<void> {
 
 for (const theme of ['dark', 'light'] as const) {
   for (const language of ['zh', 'en'] as const) {
-    test(`the wall pages look finished, ${theme}, ${language}`, async ({ page, request, baseURL }) => {
+    test(`the wall pages look finished, ${theme}, ${language}`, lookTags('video-walls-admin', theme, language), async ({ page, request, baseURL }) => {
       await setConsoleLook(page, theme, language);
       const token = await browserSignIn(page, request, ADMIN, baseURL!);
       const { wall, displayToken } = await healthWall(request, token);

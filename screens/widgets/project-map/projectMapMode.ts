@@ -1,15 +1,16 @@
-import { ProjectMapProps as ProjectMapPropsSchema } from '../../../contract/widgets/projectMap';
-import { readProps } from '../../../contract/widgets/readProps';
+import { MAP_MODES } from '../../../contract/constants';
 import type { ScreenMapSettings } from '../../runtime/ScreenEnvironment';
 
 // Apart from projectMapProps.ts (which brings the wall theme): the widget registry, in the console's
-// first chunk, prefetches the offline map's outline with these.
+// first chunk, prefetches the offline map's outline with these. No zod here: the schema
+// (contract/widgets/projectMap.ts) would put zod in the login page's first chunk.
 
 export type MapMode = ScreenMapSettings['mode'];
 
 /** The widget's own map mode, if it overrides the host's. */
 export function mapModeOf(props: Record<string, unknown> | undefined): MapMode | null {
-  return readProps(ProjectMapPropsSchema, props).mode ?? null;
+  const mode = props?.mode;
+  return MAP_MODES.includes(mode as MapMode) ? (mode as MapMode) : null;
 }
 
 /**

@@ -13,13 +13,20 @@ export class SpareServer {
   readonly baseURL: string;
   private child: ChildProcess | null = null;
 
-  constructor(readonly port: number) {
+  /**
+   * `historyDays`: days of demo history its database is seeded with (a year by default, as `npm
+   * start`; seeding a year takes a minute or more on a busy 2-core machine, a week seconds).
+   */
+  constructor(readonly port: number, private readonly options: { historyDays?: number } = {}) {
     this.baseURL = `http://localhost:${port}`;
   }
 
   async start(): Promise<void> {
     const child = spawn('npx', ['tsx', 'server/main.ts'], {
-      env: { ...process.env, PORT: String(this.port), DATA_DIR: this.dataDir, DEMO: '1', LOG_LEVEL: 'warn', LOGIN_RATE_LIMIT: '1000', STATIC_DIR: process.env.E2E_DIST ?? 'dist' },
+      env: {
+        ...process.env, PORT: String(this.port), DATA_DIR: this.dataDir, DEMO: '1', LOG_LEVEL: 'warn', LOGIN_RATE_LIMIT: '1000', STATIC_DIR: process.env.E2E_DIST ?? 'dist',
+        ...(this.options.historyDays ? { DEMO_HISTORY_DAYS: String(this.options.historyDays) } : {}),
+      },
       stdio: ['ignore', 'ignore', 'pipe'],
       detached: true,
     });
