@@ -4,35 +4,13 @@ import path from 'node:path';
 import { defineConfig } from '@playwright/test';
 
 const PORT = Number(process.env.E2E_PORT ?? 8181);
+const DATA_DIR = path.join(os.tmpdir(), `nv-console-e2e-${PORT}`);
 
-/**
- * The suite runs as two shards side by side, each one spec at a time against a server and demo
- * database of its own: no test sees another's changes (a device added, a backup restored, a
- * session ended), and the two cores are both busy. Shard `a` (E2E_PORT) takes every spec not
- * listed here, among them those that reach its database or its port directly (e2eDatabase.ts,
- * kiosk-player, monitor-outage); shard `b` (E2E_PORT + 1) the specs below, chosen so that the
- * shards take about as long (per-spec times in the issue 34 note).
- */
-const SHARD_B = [
-  'admin-journey', 'admin-kit', 'admin-pages-shots', 'alarm-pages', 'device-admin', 'device-detail', 'menus',
-  'topbar', 'screen-editor', 'video-wall', 'product-sync-pages', 'iot-cards', 'about', 'tags', 'energy-analysis',
-  'backup', 'chunks', 'graph-editor', 'upgrades', 'purchase', 'preferences', 'account', 'config',
-].map((name) => `${name}.spec.ts`);
-
-const SHARDS = [
-  { name: 'a', port: PORT, testIgnore: SHARD_B },
-  { name: 'b', port: PORT + 1, testMatch: SHARD_B },
-] as const;
-
-const dataDirOf = (port: number) => path.join(os.tmpdir(), `nv-console-e2e-${port}`);
-
-// Playwright evaluates this file again in each worker; only the runner that starts the servers
-// may wipe their databases, or a worker would delete one under its running server.
+// Playwright evaluates this file again in each worker; only the runner that starts the server
+// may wipe the database, or a worker would delete it under the running server.
 if (!process.env.TEST_WORKER_INDEX) {
-  for (const { port } of SHARDS) {
-    fs.rmSync(dataDirOf(port), { recursive: true, force: true });
-    fs.mkdirSync(dataDirOf(port), { recursive: true });
-  }
+  fs.rmSync(DATA_DIR, { recursive: true, force: true });
+  fs.mkdirSync(DATA_DIR, { recursive: true });
 }
 
 /** End-to-end tests in Debian's Chromium against the real server on a fresh demo database. */
@@ -40,13 +18,13 @@ export default defineConfig({
   testDir: 'tests/e2e',
   outputDir: 'test-results/artifacts',
   fullyParallel: false,
-  // One worker per shard (each shard's `workers: 1`).
-  workers: SHARDS.length,
+  workers: 1,
   retries: 0,
   reporter: 'list',
   timeout: 60_000,
   expect: { timeout: 10_000 },
   use: {
+    baseURL: `http://localhost:${PORT}`,
     locale: 'zh-CN',
     viewport: { width: 1920, height: 1080 },
     // The console honours the system's reduced motion (antd's zooms and slides off): a click never
@@ -67,17 +45,17 @@ export default defineConfig({
       ],
     },
   },
-  projects: SHARDS.map(({ name, port, ...specs }) => ({ name, ...specs, workers: 1, use: { baseURL: `http://localhost:${port}` } })),
-  webServer: SHARDS.map(({ port }) => ({
+  projects: [{ name: 'chromium' }],
+  webServer: {
     command: 'npx tsx server/main.ts',
-    url: `http://localhost:${port}/api/sys/info`,
+    url: `http://localhost:${PORT}/api/sys/info`,
     reuseExistingServer: false,
     timeout: 120_000,
     stdout: 'pipe',
     stderr: 'pipe',
     env: {
-      PORT: String(port),
-      DATA_DIR: dataDirOf(port),
+      PORT: String(PORT),
+      DATA_DIR,
       DEMO: '1',
       // Two months of demo history (npm start seeds a year): enough for every analysis page's
       // trends and predictions, and a database that backs up and restores in seconds, not minutes.
@@ -92,5 +70,5 @@ export default defineConfig({
       // alarm-pages.spec.ts's webhook receiver listens on this machine (server/outbound/ refuses loopback otherwise).
       WEBHOOK_ALLOW_NETWORKS: '127.0.0.0/8',
     },
-  })),
+  },
 });

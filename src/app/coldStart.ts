@@ -1,4 +1,4 @@
-import { startDetailPrefetch } from '../features/monitoring/detail/detailPrefetch';
+import { detailDeviceId } from '../features/monitoring/detail/detailPaths';
 import { startMonitorPrefetch } from '../features/monitor/monitorPrefetch';
 import { loadRuntimeConfig, readInlineRuntimeConfig, setRuntimeConfig, type RuntimeConfig } from '../shared/config';
 import { getToken } from '../shared/session';
@@ -17,6 +17,14 @@ import { takeSessionFromAddress } from '../shared/takeSessionFromAddress';
 takeSessionFromAddress();
 
 /**
+ * 设备详情's early reads are a chunk of their own (the login page's first chunk stays small),
+ * asked for now, beside config.json, on that route only.
+ */
+const detailReads = getToken() && detailDeviceId(window.location.pathname) !== null
+  ? import('../features/monitoring/detail/detailPrefetch')
+  : null;
+
+/**
  * Starts the /monitor reads once the config is installed; whether this is such a start. Any
  * other signed-in start reads its session (user info and menu) here too, beside its chunks, and
  * 设备详情 its device and trend (detailPrefetch.ts).
@@ -25,7 +33,8 @@ function startReads(): boolean {
   if (!startMonitorPrefetch(window.location.pathname, window.location.search)) {
     if (getToken() && isConsolePath(window.location.pathname)) {
       startSessionPrefetch();
-      startDetailPrefetch(window.location.pathname, window.location.search);
+      const { pathname, search } = window.location;
+      detailReads?.then((m) => m.startDetailPrefetch(pathname, search), () => undefined);
     }
     return false;
   }

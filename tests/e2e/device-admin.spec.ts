@@ -77,7 +77,9 @@ test('an administrator adds a device, changes its model seeing the unmapped poin
     await list.search('名称/编码', CODE);
     await expect(list.row(CODE)).toContainText('NV-S200 空气质量传感器');
     await expect(list.row(CODE)).toContainText('上海网关');
-    await expect(list.row(CODE)).toContainText('离线');
+    // Never seen yet, it is offline until the demo's simulated 上海网关 takes it up in its next
+    // round (seconds on a busy machine): either state is right here, but it shows one.
+    await expect(list.row(CODE)).toContainText(/离线|在线/);
   });
 
   await test.step('the simulated gateway takes its register map and the simulator drives it within seconds', async () => {

@@ -7,9 +7,7 @@ import { apiGet } from '../../../shared/http';
 
 /** The calls of the device detail and online-data pages (server/routes/device-detail/, telemetry's trends and changes). */
 
-export const DEVICE_DETAIL_PATH = '/nv_monitor/nv_device_detail';
-export const DEVICE_ONLINE_PATH = '/nv_monitor/nv_device_onlinedata';
-export const DEVICE_MONITOR_PATH = '/nv_monitor/nv_device_monitor';
+export { DEVICE_DETAIL_PATH, DEVICE_MONITOR_PATH, DEVICE_ONLINE_PATH } from './detailPaths';
 
 export const detailKeys = {
   detail: (id: number) => ['device-detail', id] as const,

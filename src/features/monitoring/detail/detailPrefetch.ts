@@ -1,5 +1,6 @@
 import { startEarlyRead } from '../../../shared/earlyReads';
-import { DEVICE_DETAIL_PATH, detailReadKey, fetchDeviceDetail, fetchHistory, historyReadKey } from './detailApi';
+import { detailReadKey, fetchDeviceDetail, fetchHistory, historyReadKey } from './detailApi';
+import { detailDeviceId } from './detailPaths';
 import { CHART_POINTS, rangeOf } from './historyView';
 
 /**
@@ -9,9 +10,8 @@ import { CHART_POINTS, rangeOf } from './historyView';
  * Returns whether this was such a start.
  */
 export function startDetailPrefetch(pathname: string, search: string, now = Date.now()): boolean {
-  const m = new RegExp(`^${DEVICE_DETAIL_PATH}/(\\d+)/?$`).exec(pathname);
-  const deviceId = m ? Number(m[1]) : NaN;
-  if (!Number.isSafeInteger(deviceId) || deviceId <= 0) return false;
+  const deviceId = detailDeviceId(pathname);
+  if (deviceId === null) return false;
   startEarlyRead(detailReadKey(deviceId), () => fetchDeviceDetail(deviceId), now);
   const q = new URLSearchParams(search);
   const measureId = Number(q.get('measure'));
