@@ -52,7 +52,9 @@ export default defineConfig({
           isolate: true,
         },
       },
-      ...(onPostgres ? [{ extends: true as const, test: { name: 'postgres', include: POSTGRES_SUITES, isolate: false } }] : []),
+      // Each file its own module graph on PostgreSQL, as before: shared graphs there were not yet
+      // proven on a quiet machine (two hub-timing suites failed beside a bench at load 9).
+      ...(onPostgres ? [{ extends: true as const, test: { name: 'postgres', include: POSTGRES_SUITES, isolate: true } }] : []),
     ],
   },
 });
