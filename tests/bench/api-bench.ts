@@ -5,15 +5,17 @@ import { readConfig } from '../../server/config';
 import { startServer } from '../../server/server';
 import { ADMIN } from '../e2e/pages/accounts';
 import { benchLogin } from './bench-api';
+import { DEMO_HISTORY_DAYS, size } from './quick';
 import { percentile, report } from './report';
 
-const ROUNDS = 400;
+const ROUNDS = size(400, 20);
+const WARM = size(20, 2);
 
 /** Latency of the calls every console page makes at start, on a real server over loopback. */
 export async function benchApi(): Promise<void> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'nv-bench-'));
   const server = await startServer({
-    ...readConfig({}), port: 0, host: '127.0.0.1', dataDir, demo: true, staticDir: undefined, loginRateLimit: 100_000,
+    ...readConfig({}), port: 0, host: '127.0.0.1', dataDir, demo: true, demoHistoryDays: DEMO_HISTORY_DAYS, staticDir: undefined, loginRateLimit: 100_000,
   }, { logger: false });
   try {
     const headers = { authorization: `Bearer ${await benchLogin(server.url, ADMIN)}` };
@@ -24,7 +26,7 @@ export async function benchApi(): Promise<void> {
       ['api-device-statistics', '/api/s/device'],
     ];
     for (const [name, url] of calls) {
-      for (let i = 0; i < 20; i++) await fetch(server.url + url, { headers }).then((r) => r.arrayBuffer());
+      for (let i = 0; i < WARM; i++) await fetch(server.url + url, { headers }).then((r) => r.arrayBuffer());
       const samples: number[] = [];
       for (let i = 0; i < ROUNDS; i++) {
         const t0 = performance.now();

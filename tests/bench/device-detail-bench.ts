@@ -1,18 +1,17 @@
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { chromium, type Page } from 'playwright-core';
-import { SpareServer } from '../e2e/pages/SpareServer';
 import { ADMIN } from '../e2e/pages/accounts';
 import { benchLogin, signedInContext } from './bench-api';
+import { size } from './quick';
 import { percentile, report } from './report';
+import { benchSpareServer } from './spare-server';
 
-const PORT = 8396;
-const BASE = `http://localhost:${PORT}`;
 const HOUR = 3_600_000;
 const HOURS = 8760;
 /** Loads and range changes the median is taken over (after the warm-up ones). */
-const RUNS = 7;
-const WARM = 2;
+const RUNS = size(7, 1);
+const WARM = size(2, 0);
 
 /**
  * A year of hourly rollups for one point, written into the stopped server's database: the
@@ -93,22 +92,23 @@ async function rangeChange(page: Page, prefix: string): Promise<number> {
  * draws them. Budget ≤ 1 s from navigation to the chart drawn, and from a range change to it.
  */
 export async function benchDeviceDetail(): Promise<void> {
-  const server = new SpareServer(PORT);
+  const server = await benchSpareServer();
+  const base = server.baseURL;
   await server.start();
   await server.stop();
   const { deviceId, measureId } = seedYear(server.dataDir);
   await server.start();
   const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox'] });
   try {
-    const token = await benchLogin(BASE, ADMIN);
-    const detailUrl = (range: string) => `${BASE}/nv_monitor/nv_device_detail/${deviceId}?tab=history&measure=${measureId}&range=${range}`;
+    const token = await benchLogin(base, ADMIN);
+    const detailUrl = (range: string) => `${base}/nv_monitor/nv_device_detail/${deviceId}?tab=history&measure=${measureId}&range=${range}`;
     // The year's key starts with the measure; its `from` is a year before the minute it was asked.
     const yearPrefix = `${measureId}:`;
     const loads: number[] = [];
     const changes: number[] = [];
     let points = '';
     for (let i = 0; i < WARM + RUNS; i++) {
-      const context = await signedInContext(browser, BASE, token);
+      const context = await signedInContext(browser, base, token);
       const page = await context.newPage();
       const ms = await coldLoad(page, detailUrl('1y'), yearPrefix);
       points = (await page.getAttribute('[data-history-chart]', 'data-history-drawn')) ?? '';

@@ -1,15 +1,16 @@
 import { chromium } from 'playwright-core';
 import { SCREEN_TEMPLATE_VERSION } from '../../contract/screen-template';
-import { SpareServer } from '../e2e/pages/SpareServer';
 import { SUPERADMIN } from '../e2e/pages/accounts';
 import { benchApi, benchLogin, signedInContext } from './bench-api';
 import { chunkGraph } from './manifest';
+import { size } from './quick';
 import { percentile, report } from './report';
+import { benchSpareServer } from './spare-server';
 
-const PORT = 8392;
-const BASE = `http://localhost:${PORT}`;
-const WIDGETS = 200;
-const MOVES = 120;
+const WIDGETS = size(200, 40);
+const MOVES = size(120, 20);
+/** The widget dragged: one in the middle of the template. */
+const DRAGGED = `k${WIDGETS / 2 - 1}`;
 
 /** The template editor's lazy JS (gzip): its chunk and what it imports that the console's start does not load. */
 export function benchEditorBundle(distDir: string): void {
@@ -32,21 +33,22 @@ function crowdedTemplate() {
 }
 
 /**
- * Dragging one widget on a 200-widget template in the editor, in real Chromium: for each pointer
+ * Dragging one widget on a crowded template (200 widgets) in the editor, in real Chromium: for each pointer
  * move, the main thread's work for it (the handlers, Moveable's snapping against every other
  * widget's guidelines, then the frame's style, layout and paint), p95 (budget ≤ 8 ms) and max.
  */
 export async function benchEditorDrag(): Promise<void> {
-  const server = new SpareServer(PORT);
+  const server = await benchSpareServer();
+  const base = server.baseURL;
   await server.start();
   const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox'] });
   try {
-    const token = await benchLogin(BASE, SUPERADMIN);
-    const made = await benchApi<{ id: number }>(BASE, token, '/t_screen_tpl/save', { name: '编辑器压测', content: crowdedTemplate() });
-    const context = await signedInContext(browser, BASE, token);
+    const token = await benchLogin(base, SUPERADMIN);
+    const made = await benchApi<{ id: number }>(base, token, '/t_screen_tpl/save', { name: '编辑器压测', content: crowdedTemplate() });
+    const context = await signedInContext(browser, base, token);
     const page = await context.newPage();
-    await page.goto(`${BASE}/nv_screen_graph_editor?id=${made.id}`);
-    await page.locator('[data-editor-widget="k99"] [data-state="ready"]').waitFor({ timeout: 60_000 });
+    await page.goto(`${base}/nv_screen_graph_editor?id=${made.id}`);
+    await page.locator(`[data-editor-widget="${DRAGGED}"] [data-state="ready"]`).waitFor({ timeout: 60_000 });
     // A capture listener notes when a move arrives; one added after the drag began (so after
     // Moveable's own) notes the handlers' time, then the frame's rendering is timed from its
     // animation frame to the task after it (style, layout, paint): the sum is the frame's work.
@@ -55,7 +57,7 @@ export async function benchEditorDrag(): Promise<void> {
       w.__frames = [];
       window.addEventListener('pointermove', () => { w.__t0 = performance.now(); }, { capture: true });
     });
-    const target = page.locator('[data-editor-widget="k99"]');
+    const target = page.locator(`[data-editor-widget="${DRAGGED}"]`);
     await target.click();
     const box = (await target.boundingBox())!;
     const x = box.x + box.width / 2;

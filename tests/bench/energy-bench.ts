@@ -4,19 +4,19 @@ import Database from 'better-sqlite3';
 import { periodStart } from '../../contract/analysis/fan-energy';
 import { foldEnergyDays, foldEnergyMonths, type HourRollup } from '../../server/analysis/energy/energy-fold';
 import { prng } from '../../server/seed/prng';
-import { SpareServer } from '../e2e/pages/SpareServer';
 import { ADMIN } from '../e2e/pages/accounts';
 import { benchLogin } from './bench-api';
+import { size } from './quick';
 import { percentile, report } from './report';
+import { benchSpareServer } from './spare-server';
 
-const PORT = 8398;
-const BASE = `http://localhost:${PORT}`;
-const DEVICES = 1_000;
-const PROJECTS = 20;
+const DEVICES = size(1_000, 100);
+const PROJECTS = size(20, 5);
 /** The biggest project's devices; the others share the rest. */
-const BIGGEST = 200;
+const BIGGEST = DEVICES / 5;
 const DAYS = 365;
-const ROUNDS = Number(process.env.ENERGY_BENCH_ROUNDS ?? 40);
+const ROUNDS = Number(process.env.ENERGY_BENCH_ROUNDS ?? size(40, 3));
+const WARM = size(3, 1);
 const HOUR = 3_600_000;
 const DAY = 86_400_000;
 
@@ -98,9 +98,9 @@ function addDevices(dataDir: string): number {
   }
 }
 
-async function timed(token: string, pathname: string): Promise<{ ms: number; bytes: number }> {
+async function timed(base: string, token: string, pathname: string): Promise<{ ms: number; bytes: number }> {
   const t0 = performance.now();
-  const response = await fetch(`${BASE}/app-api${pathname}`, { headers: { Authorization: `Bearer ${token}` } });
+  const response = await fetch(`${base}/app-api${pathname}`, { headers: { Authorization: `Bearer ${token}` } });
   const text = await response.text();
   const ms = performance.now() - t0;
   const body = JSON.parse(text) as { success: boolean; error?: string };
@@ -115,7 +115,7 @@ async function timed(token: string, pathname: string): Promise<{ ms: number; byt
  * spare demo server, p95 over ROUNDS calls each after a warm-up. Budget: ≤ 300 ms p95 (issue 20).
  */
 export async function benchEnergy(): Promise<void> {
-  const server = new SpareServer(PORT);
+  const server = await benchSpareServer();
   try {
     await server.start();
     await server.stop();
@@ -123,17 +123,17 @@ export async function benchEnergy(): Promise<void> {
     const projectId = addDevices(server.dataDir);
     const seedMs = performance.now() - s0;
     await server.start();
-    const token = await benchLogin(BASE, ADMIN);
+    const token = await benchLogin(server.baseURL, ADMIN);
     const calls = [
       { name: 'energy v_energy_prj_list year', path: '/v_energy_prj_list?period=year' },
       { name: 'energy v_energy_dev_list year', path: `/v_energy_dev_list?period=year&projectId=${projectId}` },
     ];
     for (const call of calls) {
-      for (let i = 0; i < 3; i++) await timed(token, call.path);
+      for (let i = 0; i < WARM; i++) await timed(server.baseURL, token, call.path);
       const samples: number[] = [];
       let bytes = 0;
       for (let i = 0; i < ROUNDS; i++) {
-        const r = await timed(token, call.path);
+        const r = await timed(server.baseURL, token, call.path);
         samples.push(r.ms);
         bytes = r.bytes;
       }

@@ -3,19 +3,16 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import { chromium, type CDPSession, type Page } from 'playwright-core';
 import { GraphXmlBuilder } from '../../server/seed/demo-graph-builder';
-import { SpareServer } from '../e2e/pages/SpareServer';
 import { SUPERADMIN } from '../e2e/pages/accounts';
 import { benchApi, benchLogin, signedInContext } from './bench-api';
+import { size } from './quick';
 import { report } from './report';
+import { benchSpareServer } from './spare-server';
 
-const PORT = 8391;
-const BASE = `http://localhost:${PORT}`;
-const CELLS = 500;
+const CELLS = size(500, 100);
 /** Values a second, through the real ingest path, in batches of a tenth of a second. */
 const RATE = Number(process.env.GRAPH_BENCH_RATE ?? 500);
 const BATCHES_PER_SECOND = 10;
-
-const api = <T>(token: string, pathname: string, body?: unknown) => benchApi<T>(BASE, token, pathname, body);
 
 interface Point { deviceId: number; measureId: number; name: string }
 
@@ -61,15 +58,17 @@ async function metrics(page: Page, cdp: CDPSession) {
  * ~20 s: main-thread busy % (CDP TaskDuration over wall time), frames applied and cells redrawn
  * per second, and the JS heap after a forced GC.
  */
-export async function benchGraph(seconds = Number(process.env.GRAPH_BENCH_SECONDS ?? 20)): Promise<void> {
-  const server = new SpareServer(PORT);
+export async function benchGraph(seconds = Number(process.env.GRAPH_BENCH_SECONDS ?? size(20, 2))): Promise<void> {
+  const server = await benchSpareServer();
+  const base = server.baseURL;
+  const api = <T>(token: string, pathname: string, body?: unknown) => benchApi<T>(base, token, pathname, body);
   await server.start();
   await server.stop();
   addFilters(server.dataDir, CELLS / 4);
   await server.start();
   const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox'] });
   try {
-    const token = await benchLogin(BASE, SUPERADMIN);
+    const token = await benchLogin(base, SUPERADMIN);
     const projectId = (await api<{ id: number; name: string }[]>(token, '/t_project/names'))[0].id;
     const devices = await api<{ list: { id: number }[] }>(token, `/t_device?Page=1&Size=200&projectId=${projectId}&keyword=压测`);
     const points: Point[] = [];
@@ -92,11 +91,11 @@ export async function benchGraph(seconds = Number(process.env.GRAPH_BENCH_SECOND
       g.vertex({ x: 20 + (i % 25) * 76, y: 20 + Math.floor(i / 25) * 52, w: 70, h: 40, symbol: 'valueLabel', style: 'fontSize=12',
         deviceId: p.deviceId, measureId: p.measureId, format: '0.0', rules: { blink: true } });
     });
-    const saved = await api<{ id: number }>(token, '/t_project_graph/save', { projectId, name: '压测 500 点', xml: g.toXml(), isDefault: true });
+    const saved = await api<{ id: number }>(token, '/t_project_graph/save', { projectId, name: `压测 ${CELLS} 点`, xml: g.toXml(), isDefault: true });
 
-    const context = await signedInContext(browser, BASE, token);
+    const context = await signedInContext(browser, base, token);
     const page = await context.newPage();
-    await page.goto(`${BASE}/nv_project_visualization?projectId=${projectId}&graphId=${saved.id}`);
+    await page.goto(`${base}/nv_project_visualization?projectId=${projectId}&graphId=${saved.id}`);
     await page.waitForSelector('[data-graph-live][data-graph-phase="ready"]', { timeout: 60_000 });
     await page.waitForFunction(() => ((window as unknown as { __nvGraphStats?: { snapshots: number } }).__nvGraphStats?.snapshots ?? 0) > 0, null, { timeout: 30_000 });
     const cdp = await context.newCDPSession(page);
@@ -117,7 +116,7 @@ export async function benchGraph(seconds = Number(process.env.GRAPH_BENCH_SECOND
         if (wait > 0) await new Promise((r) => setTimeout(r, wait));
       }
     };
-    await feed(3_000);
+    await feed(size(3_000, 500));
     const profile = process.env.GRAPH_BENCH_PROFILE;
     if (profile) {
       await cdp.send('Profiler.enable');

@@ -8,10 +8,11 @@ import { readConfig } from '../../server/config';
 import { startServer } from '../../server/server';
 import { ADMIN } from '../e2e/pages/accounts';
 import { benchLogin } from './bench-api';
+import { DEMO_HISTORY_DAYS, size } from './quick';
 import { percentile, report } from './report';
 
-const CLIENTS = 2_000;
-const ROUNDS = 30;
+const CLIENTS = size(2_000, 100);
+const ROUNDS = size(30, 3);
 const ROUND_WAIT_MS = 5_000;
 const CONNECT_WAIT_MS = 90_000;
 
@@ -28,7 +29,7 @@ type ClientEvent =
 export async function benchHub(): Promise<void> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'nv-bench-hub-'));
   const server = await startServer({
-    ...readConfig({}), port: 0, host: '127.0.0.1', dataDir, demo: true, staticDir: undefined, loginRateLimit: 100_000, singleSession: false,
+    ...readConfig({}), port: 0, host: '127.0.0.1', dataDir, demo: true, demoHistoryDays: DEMO_HISTORY_DAYS, staticDir: undefined, loginRateLimit: 100_000, singleSession: false,
     // Only the bench's own broadcasts on the topic: no simulated alarms.
     simulator: false,
   }, { logger: false });

@@ -1,10 +1,13 @@
 import { ADMIN } from '../e2e/pages/accounts';
 import { benchApi, benchLogin } from './bench-api';
+import { size } from './quick';
 
 /** The seeded templates the soak plays: charts, the project map and the 3D purifier model; a project's screen with its table and trend; the echarts-gl 3D map. */
 const SOAK_TEMPLATES = ['平台总览', '单项目监控', '三维态势'];
 /** How many of the seeded project graphs it plays after the templates (all eight of the demo): a graph switch is the quickest, so more of them mean more switches a minute. */
-const SOAK_GRAPHS = 8;
+const SOAK_GRAPHS = size(8, 2);
+/** How many of the templates it plays (a quick run: the first; all are looked up). */
+const SOAK_PLAYED_TEMPLATES = size(SOAK_TEMPLATES.length, 1);
 const SOAK_NAME = 'kiosk soak bench';
 
 interface PlaylistBrief { id: number; name: string; items: { kind: string; projectId?: number; name: string }[] }
@@ -32,7 +35,7 @@ export async function createSoakPlaylist(base: string): Promise<{ id: number; it
     name: SOAK_NAME,
     enabled: true,
     items: [
-      ...soakTemplates.map((t) => ({ kind: 'template', templateId: t.id, durationSec: 5 })),
+      ...soakTemplates.slice(0, SOAK_PLAYED_TEMPLATES).map((t) => ({ kind: 'template', templateId: t.id, durationSec: 5 })),
       ...graphs.map((g) => ({ kind: 'graph', projectId: g.projectId, durationSec: 5 })),
     ],
   });

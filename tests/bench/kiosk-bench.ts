@@ -1,18 +1,22 @@
 import { chromium, type Page } from 'playwright-core';
-import { SpareServer } from '../e2e/pages/SpareServer';
 import { benchApi, signedInContext } from './bench-api';
 import { createSoakPlaylist } from './kiosk-bench-playlist';
 import { pageMemory, type LiveInstances } from './page-memory';
+import { size } from './quick';
 import { report } from './report';
+import { benchSpareServer } from './spare-server';
 
-const PORT = Number(process.env.KIOSK_BENCH_PORT ?? 8393);
-const BASE = `http://localhost:${PORT}`;
 /** The player's fastest speed: every item's time is up at once, so a switch is as quick as the next item gets ready. */
 const TIME_SCALE = 1000;
 /** Whole cycles played before the baseline: every item mounted, shown and disposed this many times (see {@link benchKiosk}). */
-const WARM_CYCLES = Number(process.env.KIOSK_WARM_CYCLES ?? 10);
+const WARM_CYCLES = Number(process.env.KIOSK_WARM_CYCLES ?? size(10, 0));
 /** Samples after the baseline (each holds the player for a few seconds). */
 const SAMPLES = 10;
+/**
+ * Seconds the player stays paused after the bench's last key press: a sample (two forced GCs) must
+ * fit in it. A quick run takes only two samples, often on a busy CI machine: it waits longer.
+ */
+const IDLE_SEC = size(2, 10);
 /** How often the bench looks at `__nvKiosk` while the player runs: the first item stays on screen about a second, and each look costs the page a task. */
 const POLL_MS = 100;
 
@@ -115,19 +119,20 @@ const mb = (x: number) => x.toFixed(1);
  * soak have passed (then the rotation count says so against its budget). Growth compares the
  * medians of the first and last three samples.
  */
-export async function benchKiosk(rotations = Number(process.env.KIOSK_ROTATIONS ?? 500), maxSeconds = Number(process.env.KIOSK_SOAK_MAX_S ?? 330)): Promise<void> {
+export async function benchKiosk(rotations = Number(process.env.KIOSK_ROTATIONS ?? size(500, 3)), maxSeconds = Number(process.env.KIOSK_SOAK_MAX_S ?? size(330, 30))): Promise<void> {
   const started = Date.now();
-  const server = new SpareServer(PORT);
+  const server = await benchSpareServer('KIOSK_BENCH_PORT');
+  const origin = server.baseURL;
   await server.start();
   const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox', '--enable-unsafe-swiftshader'] });
   try {
-    const playlist = await createSoakPlaylist(BASE);
-    const token = (await benchApi<{ token: string }>(BASE, null, '/user-manage/guest', { tokenExpired: 120 })).token;
-    const context = await signedInContext(browser, BASE, token);
+    const playlist = await createSoakPlaylist(origin);
+    const token = (await benchApi<{ token: string }>(origin, null, '/user-manage/guest', { tokenExpired: 120 })).token;
+    const context = await signedInContext(browser, origin, token);
     const page = await context.newPage();
     let pageErrors = 0;
     page.on('pageerror', () => { pageErrors++; });
-    await page.goto(`${BASE}/kiosk?playlist=${playlist.id}&timeScale=${TIME_SCALE}&idleSec=2`);
+    await page.goto(`${origin}/kiosk?playlist=${playlist.id}&timeScale=${TIME_SCALE}&idleSec=${IDLE_SEC}`);
     // A function, not a string: the console's CSP forbids the page evaluating text.
     await page.waitForFunction(() => (window as unknown as { __nvKiosk?: KioskState }).__nvKiosk?.current != null, null, { timeout: 60_000 });
     const anchor = keyOf(await kioskState(page));

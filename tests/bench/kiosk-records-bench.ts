@@ -7,10 +7,11 @@ import { closeBrowser, launchBrowser } from '../../kiosk/browser';
 import type { KioskBrowser } from '../../kiosk/kiosk-browser';
 import { createLog } from '../../kiosk/log';
 import { heapComposition, snapshotComposition, type HeapComposition } from './page-memory';
+import { size } from './quick';
 import { report } from './report';
 
 /** Requests the page makes in each browser. */
-const REQUESTS = 2_000;
+const REQUESTS = size(2_000, 100);
 
 /** A heap snapshot of the launcher's page, taken over its own DevTools pipe, summed by kind. */
 export async function launcherHeapComposition(browser: KioskBrowser): Promise<HeapComposition> {

@@ -7,12 +7,13 @@ import { recalcDeviceLife, siteDayStart } from '../../server/analysis/life/life-
 import { openDatabase } from '../../server/db/database';
 import { migrate } from '../../server/db/migrate';
 import { prng } from '../../server/seed/prng';
+import { size } from './quick';
 import { report } from './report';
 
-const FILTERS = 10_000;
+const FILTERS = size(10_000, 200);
 const DAYS = 365;
 /** Filters generated and analysed at a time: a year of rollups for all 10,000 at once is ~300 MB. */
-const CHUNK = 500;
+const CHUNK = Math.min(500, FILTERS);
 
 const SETTINGS: FilterLifeSettings = {
   initialPa: 150, finalResistance: { kind: 'multiple', factor: 3 }, ratedAirVolumeM3h: 12_000,

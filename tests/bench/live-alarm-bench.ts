@@ -1,14 +1,11 @@
 import { chromium, type Page } from 'playwright-core';
-import { SpareServer } from '../e2e/pages/SpareServer';
 import { ADMIN } from '../e2e/pages/accounts';
 import { addBenchSensor, benchApi, benchLogin, signedInContext } from './bench-api';
+import { size } from './quick';
 import { percentile, report } from './report';
+import { benchSpareServer } from './spare-server';
 
-const PORT = 8394;
-const BASE = `http://localhost:${PORT}`;
-const ROUNDS = Number(process.env.LIVE_ALARM_BENCH_ROUNDS ?? 12);
-
-const api = <T>(token: string, pathname: string, body?: unknown) => benchApi<T>(BASE, token, pathname, body);
+const ROUNDS = Number(process.env.LIVE_ALARM_BENCH_ROUNDS ?? size(12, 2));
 
 /**
  * Records, with the page's clock (the same machine's as the bench's), when each alarm id first
@@ -38,17 +35,19 @@ const seenOf = (page: Page) => page.evaluate('window.__alarmSeen') as Promise<Se
  * and 实时告警 (nv_realtime_alarm). Budget: all three within 1 s (p95 of the slowest of the three).
  */
 export async function benchLiveAlarms(): Promise<void> {
-  const server = new SpareServer(PORT);
+  const server = await benchSpareServer();
+  const base = server.baseURL;
+  const api = <T>(token: string, pathname: string, body?: unknown) => benchApi<T>(base, token, pathname, body);
   await server.start();
   const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox'] });
   try {
-    const token = await benchLogin(BASE, ADMIN);
-    const device = await addBenchSensor(BASE, token, '压测告警传感器', 'BENCH-LA');
+    const token = await benchLogin(base, ADMIN);
+    const device = await addBenchSensor(base, token, '压测告警传感器', 'BENCH-LA');
 
     const open = async (url: string, ready: string) => {
-      const context = await signedInContext(browser, BASE, token);
+      const context = await signedInContext(browser, base, token);
       const page = await context.newPage();
-      await page.goto(`${BASE}${url}`);
+      await page.goto(`${base}${url}`);
       await page.waitForSelector(ready, { timeout: 60_000 });
       await page.evaluate(SEEN_PROBE);
       return page;

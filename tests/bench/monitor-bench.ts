@@ -2,10 +2,11 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium, type Page } from 'playwright-core';
-import { SpareServer } from '../e2e/pages/SpareServer';
 import { SUPERADMIN } from '../e2e/pages/accounts';
 import { benchApi, benchLogin, signedInContext } from './bench-api';
+import { size } from './quick';
 import { percentile, report } from './report';
+import { benchSpareServer } from './spare-server';
 
 interface ManifestChunk { file: string; imports?: string[]; isEntry?: boolean; src?: string }
 
@@ -28,14 +29,14 @@ export function benchMonitorBundle(distDir: string): void {
   report('monitor-initial-js-gzip', gzip / 1024, 'KB', { max: 180 });
 }
 
-const PORT = 8397;
 /** Cold loads the median is taken over (each in a fresh browser context, after the warm-up loads). */
-const COLD_LOADS = 9;
+const COLD_LOADS = size(9, 1);
 /** Loads before the measured ones, warming the just-started server (not the browser). */
-const WARM_LOADS = 3;
-const BASE = `http://localhost:${PORT}`;
-
-const api = <T>(token: string, pathname: string, body?: unknown) => benchApi<T>(BASE, token, pathname, body);
+const WARM_LOADS = size(3, 0);
+/** Seconds of alarm pushes before the soak's baseline. */
+const SOAK_WARM_SECONDS = size(45, 2);
+/** Settling waits before a look at the page's memory. */
+const SETTLE_MS = size(1_000, 200);
 
 /**
  * Milliseconds from navigation start until every widget shows its data: each frame left its
@@ -64,9 +65,9 @@ const COLD_LOAD_PROBE = `(() => {
   observer.observe(document, { subtree: true, childList: true, attributes: true, attributeFilter: ['data-state', 'data-echart'] });
 })();`;
 
-async function loadMonitor(page: Page): Promise<number> {
+async function loadMonitor(page: Page, base: string): Promise<number> {
   await page.addInitScript({ content: COLD_LOAD_PROBE });
-  await page.goto(`${BASE}/monitor`, { waitUntil: 'commit' });
+  await page.goto(`${base}/monitor`, { waitUntil: 'commit' });
   const done = page.evaluate(() => (window as unknown as { __nvColdLoadDone: Promise<number> }).__nvColdLoadDone);
   const timeout = new Promise<never>((_, reject) => setTimeout(() => reject(new Error('/monitor did not show every widget with data in 30 s')), 30_000).unref());
   return Promise.race([done, timeout]);
@@ -89,11 +90,12 @@ async function vitals(page: Page): Promise<Vitals> {
 interface Point { deviceId: number; measureId: number }
 
 /** Resistance points of demo filters: values above 450 Pa raise an alarm, below clear it. */
-async function alarmPoints(token: string, count: number): Promise<Point[]> {
-  const devices = await api<{ list: { id: number; deviceTypeId: number; projectId: number | null }[] }>(token, '/t_device?Page=1&Size=200');
+async function alarmPoints(base: string, token: string, count: number): Promise<Point[]> {
+  const api = <T>(pathname: string) => benchApi<T>(base, token, pathname);
+  const devices = await api<{ list: { id: number; deviceTypeId: number; projectId: number | null }[] }>('/t_device?Page=1&Size=200');
   const points: Point[] = [];
   for (const d of devices.list.filter((x) => x.deviceTypeId === 2006 && x.projectId !== null)) {
-    const values = await api<{ measureId: number; measureName: string }[]>(token, `/t_real_measure/values?deviceId=${d.id}`);
+    const values = await api<{ measureId: number; measureName: string }[]>(`/t_real_measure/values?deviceId=${d.id}`);
     const p = values.find((v) => v.measureName === '阻力');
     if (p) points.push({ deviceId: d.id, measureId: p.measureId });
     if (points.length === count) break;
@@ -109,29 +111,30 @@ async function alarmPoints(token: string, count: number): Promise<Point[]> {
  *   than a real site (each transition pushes measureWarning + deviceState to the wall), then heap
  *   growth, DOM nodes and live chart/WebGL/map instances, start against end.
  */
-export async function benchMonitor(soakSeconds = Number(process.env.SOAK_SECONDS ?? 120)): Promise<void> {
-  const server = new SpareServer(PORT);
+export async function benchMonitor(soakSeconds = Number(process.env.SOAK_SECONDS ?? size(120, 4))): Promise<void> {
+  const server = await benchSpareServer();
+  const base = server.baseURL;
   await server.start();
   const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox'] });
   try {
-    const token = await benchLogin(BASE, SUPERADMIN);
+    const token = await benchLogin(base, SUPERADMIN);
 
     // The browser is cold for every measured load (a fresh context); the server is not, as a wall's
     // server that has run for weeks is not: a few loads first warm its code paths (a just-started
     // server answered the first loads' reads several times slower).
     for (let i = 0; i < WARM_LOADS; i++) {
-      const warm = await signedInContext(browser, BASE, token);
-      await loadMonitor(await warm.newPage());
+      const warm = await signedInContext(browser, base, token);
+      await loadMonitor(await warm.newPage(), base);
       await warm.close();
     }
     const loads: number[] = [];
     let heapAfterLoad = 0;
     for (let i = 0; i < COLD_LOADS; i++) {
-      const context = await signedInContext(browser, BASE, token);
+      const context = await signedInContext(browser, base, token);
       const page = await context.newPage();
-      loads.push(await loadMonitor(page));
+      loads.push(await loadMonitor(page, base));
       if (i === 0) {
-        await page.waitForTimeout(2_000);
+        await page.waitForTimeout(2 * SETTLE_MS);
         heapAfterLoad = (await vitals(page)).heapMB;
       }
       await context.close();
@@ -139,10 +142,10 @@ export async function benchMonitor(soakSeconds = Number(process.env.SOAK_SECONDS
     report('monitor-cold-load-median', percentile(loads, 50), `ms (${loads.map((x) => x.toFixed(0)).join(' ')})`, { max: 1000 });
     report('monitor-heap-after-gc', heapAfterLoad, 'MB', { max: 40 });
 
-    const context = await signedInContext(browser, BASE, token);
+    const context = await signedInContext(browser, base, token);
     const page = await context.newPage();
-    await loadMonitor(page);
-    const points = await alarmPoints(token, 8);
+    await loadMonitor(page, base);
+    const points = await alarmPoints(base, token, 8);
     let round = 0;
     let transitions = 0;
     const first = Date.now() + 10_000;
@@ -151,7 +154,7 @@ export async function benchMonitor(soakSeconds = Number(process.env.SOAK_SECONDS
       const until = Date.now() + seconds * 1000;
       while (Date.now() < until) {
         const value = round % 4 < 2 ? 520 + (round % 7) : 120 + (round % 5);
-        await api(token, '/ingest', { items: points.map((p) => ({ ...p, value, ts: first + round * 100 })) });
+        await benchApi(base, token, '/ingest', { items: points.map((p) => ({ ...p, value, ts: first + round * 100 })) });
         if (round % 4 === 1 || round % 4 === 3) transitions += points.length;
         round++;
         await new Promise((r) => setTimeout(r, 40));
@@ -159,8 +162,8 @@ export async function benchMonitor(soakSeconds = Number(process.env.SOAK_SECONDS
     };
     // Warm-up under the same load, so the baseline includes what the first pushes legitimately
     // allocate (JIT code, chart caches, the ticker's full list).
-    await push(45);
-    await page.waitForTimeout(3_000);
+    await push(SOAK_WARM_SECONDS);
+    await page.waitForTimeout(3 * SETTLE_MS);
     const before = await vitals(page);
     transitions = 0;
     const samples: string[] = [];
@@ -168,7 +171,7 @@ export async function benchMonitor(soakSeconds = Number(process.env.SOAK_SECONDS
       await push(soakSeconds / 4);
       samples.push((await vitals(page)).heapMB.toFixed(1));
     }
-    await page.waitForTimeout(5_000);
+    await page.waitForTimeout(5 * SETTLE_MS);
     const after = await vitals(page);
     // A busy real site: one alarm raised or cleared every 30 s on the overview's topics.
     const hours = transitions / 120;

@@ -4,11 +4,12 @@ import { saveSettings } from '../../server/settings/settings-repository';
 import { databaseSizeBytes } from '../../server/http/metrics-repository';
 import { pruneHistory } from '../../server/telemetry/retention';
 import { benchServer } from './telemetry-bench';
+import { size } from './quick';
 import { report } from './report';
 
 const HOUR = 3_600_000;
-/** The demo simulator's rate: every point of every device once per tick (server/simulator, tickMs 5 s). */
-const DEMO_TICK_MS = 5_000;
+/** The demo simulator's rate: every point of every device once per tick (server/simulator, tickMs 5 s); a minute in a quick run. */
+const DEMO_TICK_MS = size(5_000, 60_000);
 const BATCH = 5_000;
 
 /**
@@ -21,7 +22,7 @@ const BATCH = 5_000;
  * the fourth hour to the end: flat means retention removes what ingest adds. SOAK_HOURS=6 gives a
  * quick run.
  */
-export async function benchRetentionSoak(hours = Number(process.env.SOAK_HOURS ?? 24)): Promise<void> {
+export async function benchRetentionSoak(hours = Number(process.env.SOAK_HOURS ?? size(24, 2))): Promise<void> {
   const { server, dataDir } = await benchServer();
   try {
     const db = server.database.db;

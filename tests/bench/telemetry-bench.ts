@@ -5,15 +5,16 @@ import { readConfig } from '../../server/config';
 import { startServer, type RunningServer } from '../../server/server';
 import { ADMIN, OPERATOR } from '../e2e/pages/accounts';
 import { benchLogin } from './bench-api';
+import { DEMO_HISTORY_DAYS, size } from './quick';
 import { percentile, report } from './report';
 
 const BATCH = 5000;
-const BUDGET_MS = 10_000;
+const BUDGET_MS = size(10_000, 1_000);
 
 export async function benchServer(): Promise<{ server: RunningServer; dataDir: string }> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'nv-bench-'));
   const server = await startServer({
-    ...readConfig({}), port: 0, host: '127.0.0.1', dataDir, demo: true, simulator: false, offlineAfterS: 0,
+    ...readConfig({}), port: 0, host: '127.0.0.1', dataDir, demo: true, demoHistoryDays: DEMO_HISTORY_DAYS, simulator: false, offlineAfterS: 0,
     staticDir: undefined, loginRateLimit: 100_000,
   }, { logger: false });
   return { server, dataDir };
@@ -66,7 +67,10 @@ export async function benchIngest(): Promise<void> {
   }
 }
 
-const DEVICES = 100_000;
+const DEVICES = size(100_000, 1_000);
+/** Rounds over the calls, the first WARM_ROUNDS not counted. */
+const ROUNDS = size(60, 3);
+const WARM_ROUNDS = size(10, 1);
 
 /**
  * The paged device list over 100,000 devices (inserted straight into a temp SQLite database),
@@ -104,19 +108,19 @@ export async function benchDeviceList(): Promise<void> {
       [operator, '/api/t_device?Page=2&Size=50&state=1'],
     ];
     const samples: number[] = [];
-    for (let round = 0; round < 60; round++) {
+    for (let round = 0; round < ROUNDS; round++) {
       for (const [headers, url] of calls) {
         const t0 = performance.now();
         const r = await fetch(server.url + url, { headers });
         const body = await r.json() as { success: boolean; data: { count: number } };
         if (!body.success) throw new Error(`${url}: ${JSON.stringify(body)}`);
-        if (round >= 10) samples.push(performance.now() - t0);
+        if (round >= WARM_ROUNDS) samples.push(performance.now() - t0);
       }
     }
     report('device-list-p95', percentile(samples, 95), 'ms', { max: 10 });
     // Keywords under 3 characters (a Chinese city name) cannot use the trigram index: shown, not budgeted.
     const short: number[] = [];
-    for (let i = 0; i < 30; i++) {
+    for (let i = 0; i < size(30, 3); i++) {
       const t0 = performance.now();
       await fetch(`${server.url}/api/t_device?Page=1&Size=20&keyword=${encodeURIComponent('上海')}`, { headers: admin }).then((r) => r.arrayBuffer());
       short.push(performance.now() - t0);

@@ -1,28 +1,29 @@
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { ADMIN } from '../e2e/pages/accounts';
-import { SpareServer } from '../e2e/pages/SpareServer';
 import { stillTemplate } from '../e2e/pages/VideoWall';
 import { WALL_ROTATE_MAX_S } from '../../contract/walls';
 import { benchApi, benchLogin } from './bench-api';
 import { heapComposition, pageMemory, type HeapComposition, type PageMemory } from './page-memory';
+import { size } from './quick';
 import { percentile, report } from './report';
+import { benchSpareServer } from './spare-server';
 
-const PORT = Number(process.env.WALL_SOAK_PORT ?? 8394);
-const BASE = `http://localhost:${PORT}`;
 /** The wall: 2×2 screens of a quarter of 1080p with 12 px bezels. */
 const SCREEN = { width: 960, height: 540 };
 const TILES: [number, number][] = [[0, 0], [0, 1], [1, 0], [1, 1]];
 /** Seconds per item as saved (the shortest the contract allows); the address's timeScale speeds it up. */
 const ROTATE_SECONDS = 5;
 /** Switches timed for the skew figure, at one item a second (timeScale 5). */
-const SKEW_SWITCHES = Number(process.env.WALL_SKEW_SWITCHES ?? 30);
+const SKEW_SWITCHES = Number(process.env.WALL_SKEW_SWITCHES ?? size(30, 3));
 /** The soak's speed: one item every 5 s / timeScale. */
 const SOAK_TIME_SCALE = Number(process.env.WALL_SOAK_TIME_SCALE ?? 20);
+/** The skew's speed: one item a second; a quick run times it on the soak's tiles (four browsers opened once). */
+const SKEW_TIME_SCALE = size(ROTATE_SECONDS, SOAK_TIME_SCALE);
 /** The soak's length and the rotation of its baseline (the plateau is compared from there, not from the warm-up). */
-const SOAK_ROTATIONS = Number(process.env.WALL_SOAK_ROTATIONS ?? 5000);
+const SOAK_ROTATIONS = Number(process.env.WALL_SOAK_ROTATIONS ?? size(5000, 20));
 const BASELINE_ROTATION = Math.min(1000, Math.floor(SOAK_ROTATIONS / 5));
 /** Samples per checkpoint and tile, a second apart (the wall cannot be paused: medians of several). */
-const SAMPLES = 5;
+const SAMPLES = size(5, 1);
 
 /**
  * Counts the page's live timers (intervals until cleared, timeouts until they fire or are cleared),
@@ -62,15 +63,15 @@ interface Tile { tile: [number, number]; browser: Browser; page: Page }
 interface Sample extends PageMemory { timers: number }
 
 /** One browser process per tile, as on a real wall (one PC or one Chromium per screen), signed in with the wall's display token. */
-async function openTiles(wallId: number, displayToken: string, timeScale: number): Promise<Tile[]> {
+async function openTiles(origin: string, wallId: number, displayToken: string, timeScale: number): Promise<Tile[]> {
   return Promise.all(TILES.map(async (tile) => {
     const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox', '--enable-precise-memory-info'] });
     const context = await browser.newContext({ viewport: SCREEN });
-    await context.addCookies([{ name: 'nv_token', value: displayToken, url: BASE }]);
+    await context.addCookies([{ name: 'nv_token', value: displayToken, url: origin }]);
     await context.addInitScript({ content: TIMER_PROBE });
     await context.addInitScript({ content: SWITCH_PROBE });
     const page = await context.newPage();
-    await page.goto(`${BASE}/monitor?wall=${wallId}&tile=${tile[0]},${tile[1]}&timeScale=${timeScale}`);
+    await page.goto(`${origin}/monitor?wall=${wallId}&tile=${tile[0]},${tile[1]}&timeScale=${timeScale}`);
     await page.waitForSelector('[data-page="wall-tile"][data-wall-item]:not([data-wall-item=""])', { timeout: 60_000 });
     return { tile, browser, page };
   }));
@@ -146,28 +147,30 @@ async function waitForRotation(tiles: Tile[], n: number, deadline: number): Prom
  *   grows ≤ 2 %, the rest stays flat; the whole heap's growth and those two are printed beside it.
  */
 export async function benchWall(): Promise<void> {
-  const server = new SpareServer(PORT);
+  const server = await benchSpareServer('WALL_SOAK_PORT');
+  const origin = server.baseURL;
   await server.start();
   const tiles: Tile[] = [];
   try {
-    const token = await benchLogin(BASE, ADMIN);
+    const token = await benchLogin(origin, ADMIN);
     const templateIds: number[] = [];
     for (const title of ['视频墙压测 · 一', '视频墙压测 · 二', '视频墙压测 · 三']) {
-      templateIds.push((await benchApi<{ id: number }>(BASE, token, '/t_screen_tpl/save', { name: title, content: stillTemplate(title) })).id);
+      templateIds.push((await benchApi<{ id: number }>(origin, token, '/t_screen_tpl/save', { name: title, content: stillTemplate(title) })).id);
     }
     const definition = {
       name: '压测 2×2', rows: 2, cols: 2, screenWidth: SCREEN.width, screenHeight: SCREEN.height, bezelX: 12, bezelY: 12, templateIds, rotateSeconds: ROTATE_SECONDS,
     };
-    const wall = await benchApi<{ id: number }>(BASE, token, '/t_wall/save', definition);
-    const { token: displayToken } = await benchApi<{ token: string }>(BASE, token, `/t_wall/${wall.id}/tokens/create`, { name: 'bench' });
+    const wall = await benchApi<{ id: number }>(origin, token, '/t_wall/save', definition);
+    const { token: displayToken } = await benchApi<{ token: string }>(origin, token, `/t_wall/${wall.id}/tokens/create`, { name: 'bench' });
 
-    tiles.push(...(await openTiles(wall.id, displayToken, ROTATE_SECONDS)));
+    tiles.push(...(await openTiles(origin, wall.id, displayToken, SKEW_TIME_SCALE)));
     await measureSkew(tiles);
-    for (const t of tiles) await t.browser.close();
-    tiles.length = 0;
-
     if (SOAK_ROTATIONS <= 0) return;
-    tiles.push(...(await openTiles(wall.id, displayToken, SOAK_TIME_SCALE)));
+    if (SKEW_TIME_SCALE !== SOAK_TIME_SCALE) {
+      for (const t of tiles) await t.browser.close();
+      tiles.length = 0;
+      tiles.push(...(await openTiles(origin, wall.id, displayToken, SOAK_TIME_SCALE)));
+    }
     const perRotationMs = (ROTATE_SECONDS * 1000) / SOAK_TIME_SCALE;
     const deadline = Date.now() + SOAK_ROTATIONS * perRotationMs * 3 + 120_000;
     const started = Date.now();
@@ -175,7 +178,7 @@ export async function benchWall(): Promise<void> {
     // time restarts on its first item, alone on every tile (no item prepared behind it), held there
     // while it is measured; then saved back, the rotation goes on.
     const held = async (): Promise<{ samples: Sample[]; heap: HeapComposition[] }> => {
-      const saved = await benchApi<{ epoch: number }>(BASE, token, '/t_wall/save', { ...definition, id: wall.id, rotateSeconds: WALL_ROTATE_MAX_S });
+      const saved = await benchApi<{ epoch: number }>(origin, token, '/t_wall/save', { ...definition, id: wall.id, rotateSeconds: WALL_ROTATE_MAX_S });
       await Promise.all(tiles.map((t) => t.page.waitForFunction((epoch) => {
         const root = document.querySelector('[data-page="wall-tile"]');
         return root?.getAttribute('data-wall-slot') === String(epoch) && root.getAttribute('data-wall-ready') === 'true'
@@ -189,7 +192,7 @@ export async function benchWall(): Promise<void> {
       })));
       const samples = await checkpoint(tiles);
       const heap = await Promise.all(tiles.map((t) => heapComposition(t.page)));
-      await benchApi(BASE, token, '/t_wall/save', { ...definition, id: wall.id });
+      await benchApi(origin, token, '/t_wall/save', { ...definition, id: wall.id });
       return { samples, heap };
     };
     await waitForRotation(tiles, BASELINE_ROTATION, deadline);

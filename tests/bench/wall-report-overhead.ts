@@ -3,10 +3,11 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 import { chromium, type Browser, type Page } from 'playwright-core';
-import { SpareServer } from '../e2e/pages/SpareServer';
 import { SUPERADMIN } from '../e2e/pages/accounts';
 import { benchApi, benchLogin, signedInContext } from './bench-api';
+import { size } from './quick';
 import { percentile, report } from './report';
+import { benchSpareServer } from './spare-server';
 
 /**
  * The video-wall tile's health reporter (src/features/walls/sync/tileHealthReporter.ts) alone, for
@@ -120,9 +121,8 @@ async function reporterSelfPercent(page: Page, seconds: number): Promise<{ repor
  * frames costs nothing more). Null when the server has no wall (the walls API not there).
  */
 async function realTile(browser: Browser, bundle: string, rounds: number, seconds: number): Promise<{ reporter: number[]; busy: number[] } | null> {
-  const port = Number(process.env.WALL_BENCH_PORT ?? 8399);
-  const base = `http://localhost:${port}`;
-  const server = new SpareServer(port);
+  const server = await benchSpareServer('WALL_BENCH_PORT');
+  const base = server.baseURL;
   await server.start();
   try {
     const token = await benchLogin(base, SUPERADMIN);
@@ -138,7 +138,7 @@ async function realTile(browser: Browser, bundle: string, rounds: number, second
     const page = await context.newPage();
     await page.goto(`${base}/monitor?wall=${walls[0].id}&tile=0,0`);
     await page.waitForSelector('[data-wall-item]', { timeout: 30_000 });
-    await page.waitForTimeout(10_000); // cold start, charts' first animations
+    await page.waitForTimeout(size(10_000, 2_000)); // cold start, charts' first animations
     // Evaluated through the DevTools protocol (the console's CSP refuses inline scripts), named for the profiler.
     await page.evaluate(`${bundle}\n//# sourceURL=${REPORTER_URL}`);
     await page.evaluate('window.__nvExtra = window.__nvStartReporter(1000)');
@@ -168,8 +168,8 @@ async function realTile(browser: Browser, bundle: string, rounds: number, second
  * difference. Then on a real tile page, when the server has a wall.
  */
 export async function benchWallReportOverhead(): Promise<void> {
-  const seconds = Number(process.env.WALL_REPORT_SECONDS ?? 20);
-  const rounds = Number(process.env.WALL_REPORT_ROUNDS ?? 3);
+  const seconds = Number(process.env.WALL_REPORT_SECONDS ?? size(20, 2));
+  const rounds = Number(process.env.WALL_REPORT_ROUNDS ?? size(3, 1));
   const root = process.cwd();
   const bundle = await reporterBundle(root);
   const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox'] });
@@ -180,7 +180,7 @@ export async function benchWallReportOverhead(): Promise<void> {
     report('wall-report-overhead-still-page', m('reporter') - m('none'),
       `% main thread (busy ${m('none').toFixed(2)} -> ${m('reporter').toFixed(2)} %; rounds ${shown('none')} | ${shown('reporter')}; `
       + `counting every frame instead: +${(m('continuous') - m('none')).toFixed(2)} %)`, { max: 1 });
-    const hasDist = fs.existsSync(path.join(root, process.env.E2E_DIST ?? 'dist', 'index.html'));
+    const hasDist = fs.existsSync(path.join(path.resolve(root, process.env.E2E_DIST ?? 'dist'), 'index.html'));
     const tile = hasDist ? await realTile(browser, bundle, rounds, seconds) : null;
     if (tile) {
       const r = percentile(tile.reporter, 50);
