@@ -6,6 +6,7 @@
 /** How a project map draws China: AMap online, the built-in offline map, or AMap with the offline map as fallback. */
 export const MAP_MODES = ['auto', 'amap', 'offline'] as const;
 export type MapMode = (typeof MAP_MODES)[number];
+export const isMapMode = (v: unknown): v is MapMode => MAP_MODES.includes(v as MapMode);
 
 /** Token lifetime the console asks for at login and refresh, in minutes. */
 export const TOKEN_EXPIRED_MINUTES = 30;

@@ -1,4 +1,4 @@
-import { INLINE_CONFIG_ID, MAP_MODES, type MapMode } from '../../contract/constants';
+import { INLINE_CONFIG_ID, isMapMode, type MapMode } from '../../contract/constants';
 
 /** How the monitor draws maps: AMap when it loads, an offline ECharts map otherwise, or forced. */
 export type { MapMode };
@@ -40,7 +40,6 @@ function field<T>(obj: Json, key: string, check: (v: unknown) => v is T, expecte
 const isString = (v: unknown): v is string => typeof v === 'string';
 const isBoolean = (v: unknown): v is boolean => typeof v === 'boolean';
 const isPositiveInt = (v: unknown): v is number => Number.isInteger(v) && (v as number) > 0;
-const isMapMode = (v: unknown): v is MapMode => MAP_MODES.includes(v as MapMode);
 
 /** Checks a parsed config.json; the message names the first bad field. */
 export function parseRuntimeConfig(raw: unknown): RuntimeConfig {

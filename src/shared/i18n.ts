@@ -50,9 +50,10 @@ let ready: Promise<void> = Promise.resolve();
  */
 export function initI18n(): Promise<void> {
   if (!i18n.isInitialized) {
+    const language = storedLanguage();
     void i18n.use(initReactI18next).init({
       resources: { zh: { translation: zh } },
-      lng: storedLanguage(),
+      lng: language,
       fallbackLng: 'zh',
       supportedLngs: LANGUAGES as Language[],
       interpolation: { escapeValue: false },
@@ -61,7 +62,6 @@ export function initI18n(): Promise<void> {
     });
     i18n.on('languageChanged', applyDocumentLanguage);
     applyDocumentLanguage(i18n.language);
-    const language = storedLanguage();
     ready = ensureLanguage(language).then(
       () => applyDocumentLanguage(language),
       (err: unknown) => console.error(`the ${language} texts could not be loaded`, err),

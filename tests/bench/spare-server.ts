@@ -1,21 +1,6 @@
-import net from 'node:net';
 import { SpareServer } from '../e2e/pages/SpareServer';
+import { freePort } from '../free-port';
 import { DEMO_HISTORY_DAYS } from './quick';
-
-/**
- * A port nothing listens on now on loopback (where a demo server listens): `wanted`, or one the OS
- * picks when 0; rejects when `wanted` is in use.
- */
-export function freePort(wanted = 0): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once('error', (err) => reject(new Error(`bench: port ${wanted} is in use (a leftover server?): ${String(err)}`)));
-    probe.listen(wanted, '127.0.0.1', () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 /** Every bench server made, for {@link disposeBenchServers}. */
 const made = new Set<SpareServer>();

@@ -1,6 +1,6 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import net from 'node:net';
 import { reapOnExit } from '../child-reaper';
+import { freePort } from '../free-port';
 
 /** Whether Debian's redis-server is on this machine (.ci/run installs it). */
 export const hasRedisServer = spawnSync('sh', ['-c', 'command -v redis-server'], { encoding: 'utf8' }).status === 0;
@@ -8,16 +8,6 @@ export const hasRedisServer = spawnSync('sh', ['-c', 'command -v redis-server'],
 export interface RedisProcess {
   url: string;
   stop(): Promise<void>;
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-    srv.on('error', reject);
-  });
 }
 
 /** A throw-away redis-server on a free loopback port, without persistence. */

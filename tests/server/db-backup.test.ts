@@ -10,11 +10,10 @@ import { BackupFiles } from '../../server/backup/backup-files';
 import { pgToolsMissing } from '../../server/backup/pg-engine';
 import { Notices, hubClient } from '../hub/hub-client';
 import { expectNoChange } from './db-snapshot';
-import { ApiClient, loginAs, startTestServer, type TestServer } from './harness';
+import { ApiClient, loginAs, onPostgres, startTestServer, type TestServer } from './harness';
 import { fileForm } from './png';
 import { createDevice, createModel } from './telemetry-fixtures';
 
-const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
 // On PostgreSQL the backups are pg_dump's: without the client tools there is nothing to test.
 const pgMissing = onPostgres ? pgToolsMissing() : null;
 const describeBackups = pgMissing ? describe.skip : describe;

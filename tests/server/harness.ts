@@ -12,6 +12,9 @@ import { startServer, type RunningServer } from '../../server/server';
  * Test servers: a real listening server on a fresh database. SQLite in a temp folder by default;
  * with TEST_DATABASE_URL (postgres://…/postgres) each server gets a new PostgreSQL database.
  */
+/** Whether this run's test servers are on PostgreSQL (`npm run test:pg`), else SQLite. */
+export const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
+
 export interface TestServer extends RunningServer {
   config: ServerConfig;
   /** Starts a new server process state over the same data (restart), optionally with other settings. */

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { freePort } from './child-server';
+import { freePort } from '../free-port';
 
 // The server as `npm start` runs it: a real process, real signals, its real log output.
 

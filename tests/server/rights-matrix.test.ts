@@ -9,7 +9,7 @@ import { tenancyByRoute } from './declared-tenancy';
 import {
   ENDPOINTS, FRAMEWORK_ROUTES, registeredRoutes, sendCase, type Caller, type EndpointCase, type MatrixContext,
 } from './endpoint-table';
-import { ApiClient, loginAs, startTestServer, type ApiResponse, type TestServer } from './harness';
+import { ApiClient, loginAs, onPostgres, startTestServer, type ApiResponse, type TestServer } from './harness';
 import { fileForm, makePng } from './png';
 
 const isRight = (access: EndpointCase['access']): access is RightCode | readonly RightCode[] => access !== 'public' && access !== 'signed-in';
@@ -18,7 +18,6 @@ const codesOf = (access: RightCode | readonly RightCode[]): readonly RightCode[]
 /** The demo operator lacks every code that would open the endpoint. */
 const operatorLacks = (access: EndpointCase['access']) => isRight(access) && codesOf(access).every((c) => OPERATOR_LACKS.includes(c));
 const PROBE_PASSWORD = 'Probe@2026';
-const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
 
 /** What "it worked" looks like: the envelope with success, or a 200 for raw routes. */
 function expectSuccess(e: EndpointCase, r: ApiResponse, who: string) {

@@ -11,12 +11,11 @@ import { MeasureTag } from '../../contract/enums';
 import { pgToolsMissing } from '../../server/backup/pg-engine';
 import { readConfig } from '../../server/config';
 import { loadSecretsKey, SECRET_UNREADABLE, SecretBox } from '../../server/secrets/secret-box';
-import { loginAs, startTestServer, type ApiClient, type TestServer } from './harness';
+import { loginAs, onPostgres, startTestServer, type ApiClient, type TestServer } from './harness';
 import { startWebhookReceiver, waitFor } from './notification-receivers';
 import { createDevice, createModel } from './telemetry-fixtures';
 
 /** Issue 32: webhook and hub secrets are sealed at rest, so neither the database nor a backup gives them away. */
-const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
 const pgMissing = onPostgres ? pgToolsMissing() : null;
 
 const SECRET = 'S3cret-of-the-duty-desk-9f2c';

@@ -1,4 +1,4 @@
-import { MAP_MODES } from '../../../contract/constants';
+import { isMapMode } from '../../../contract/constants';
 import type { ScreenMapSettings } from '../../runtime/ScreenEnvironment';
 
 // Apart from projectMapProps.ts (which brings the wall theme): the widget registry, in the console's
@@ -9,8 +9,7 @@ export type MapMode = ScreenMapSettings['mode'];
 
 /** The widget's own map mode, if it overrides the host's. */
 export function mapModeOf(props: Record<string, unknown> | undefined): MapMode | null {
-  const mode = props?.mode;
-  return MAP_MODES.includes(mode as MapMode) ? (mode as MapMode) : null;
+  return isMapMode(props?.mode) ? props.mode : null;
 }
 
 /**
